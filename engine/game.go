@@ -1,0 +1,231 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Game describes one game and starts matches of it.
+type Game interface {
+	// Name is the short name used on the command line, such as "blackred".
+	Name() string
+	// Title is the game's full name.
+	Title() string
+	// RulesVersion names the version of the rules the code implements; a
+	// record made under another version may not replay.
+	RulesVersion() string
+	// Seats returns the smallest and largest number of seats.
+	Seats() (min, max int)
+	// Options lists the options a match may set.
+	Options() []OptionSpec
+	// New starts a match. It returns an error naming the option at fault
+	// when cfg is not acceptable.
+	New(cfg Config) (State, error)
+	// Rules returns a concise rules reference with the rulings made.
+	Rules() string
+}
+
+// Config is what a match is started from: with the same Config and the same
+// actions, a match is reproduced exactly.
+type Config struct {
+	Seats   int
+	Seed    uint64
+	Options Options
+}
+
+// Options holds a match's option values by name, as text.
+type Options map[string]string
+
+// String returns the options as sorted k=v pairs.
+func (o Options) String() string {
+	keys := make([]string, 0, len(o))
+	for k := range o {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + "=" + o[k]
+	}
+	return strings.Join(parts, " ")
+}
+
+// OptionSpec describes one option of a game.
+type OptionSpec struct {
+	Name    string
+	Default string
+	// Min and Max bound an integer option; both zero means the option is
+	// not an integer.
+	Min, Max int
+	// Choices lists the allowed values of a non-integer option.
+	Choices []string
+	Help    string
+}
+
+// Resolve checks opts against specs and returns them with defaults filled
+// in. An unknown option or a bad value is an error naming the option.
+func Resolve(specs []OptionSpec, opts Options) (Options, error) {
+	out := Options{}
+	known := map[string]OptionSpec{}
+	for _, s := range specs {
+		known[s.Name] = s
+		out[s.Name] = s.Default
+	}
+	for k, v := range opts {
+		s, ok := known[k]
+		if !ok {
+			return nil, fmt.Errorf("option %q: unknown (known: %s)", k, specNames(specs))
+		}
+		if err := s.check(v); err != nil {
+			return nil, fmt.Errorf("option %s=%s: %w", k, v, err)
+		}
+		out[k] = v
+	}
+	return out, nil
+}
+
+func (s OptionSpec) check(v string) error {
+	if s.Min != 0 || s.Max != 0 {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return fmt.Errorf("not a whole number")
+		}
+		if n < s.Min || n > s.Max {
+			return fmt.Errorf("must be from %d to %d", s.Min, s.Max)
+		}
+		return nil
+	}
+	if len(s.Choices) > 0 {
+		for _, c := range s.Choices {
+			if c == v {
+				return nil
+			}
+		}
+		return fmt.Errorf("must be one of %s", strings.Join(s.Choices, ", "))
+	}
+	return nil
+}
+
+func specNames(specs []OptionSpec) string {
+	names := make([]string, len(specs))
+	for i, s := range specs {
+		names[i] = s.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// State is one match in progress. Methods that take a seat answer for that
+// seat alone.
+type State interface {
+	// Deciders returns the seats that must act now; empty when the game is
+	// over. Several seats means a simultaneous choice: each acts in any
+	// order, and no seat sees another's choice before all have chosen.
+	Deciders() SeatSet
+	// Legal appends seat's legal actions to buf and returns it. It is
+	// empty when seat has nothing to decide.
+	Legal(seat Seat, buf []Action) []Action
+	// Apply plays a. A legal action changes the state and, when events is
+	// not nil, appends what happened to it. An illegal one returns an
+	// *IllegalError and leaves the state exactly as it was.
+	Apply(a Action, events *[]Event) error
+	// View returns what seat may see, as a value that marshals to JSON;
+	// Spectator sees what every player may see.
+	View(seat Seat) any
+	// Result reports whether the game is over and, if so, how it ended.
+	Result() (Result, bool)
+	// Clone returns an independent copy, random stream included.
+	Clone() State
+	// Determinize returns a copy in which everything seat may not see has
+	// been dealt again at random from what seat cannot rule out, using r
+	// only. The copy depends on nothing seat cannot see. Search bots plan
+	// on such copies.
+	Determinize(seat Seat, r *Rand) State
+	// Hash returns a hash of the whole state, hidden parts included.
+	Hash() uint64
+	// Rand returns the match's random stream, so that a scenario can force
+	// its next results.
+	Rand() *Rand
+	// FormatAction returns the stable text form of a.
+	FormatAction(a Action) string
+	// ParseAction parses the text form of one of seat's actions. It does
+	// not check that the action is legal now.
+	ParseAction(seat Seat, text string) (Action, error)
+}
+
+// SeatNamer is implemented by games whose seats have names, such as
+// "black" and "red". Scenarios and the command line accept the names.
+type SeatNamer interface {
+	SeatName(seat Seat) string
+}
+
+// SeatName returns g's name for seat, or the seat's number.
+func SeatName(g Game, seat Seat) string {
+	if n, ok := g.(SeatNamer); ok {
+		return n.SeatName(seat)
+	}
+	if seat == Spectator {
+		return "spectator"
+	}
+	return strconv.Itoa(int(seat))
+}
+
+// ParseSeat parses a seat's name or number for g with n seats.
+func ParseSeat(g Game, n int, text string) (Seat, error) {
+	if text == "spectator" {
+		return Spectator, nil
+	}
+	for i := 0; i < n; i++ {
+		if SeatName(g, Seat(i)) == text || strconv.Itoa(i) == text {
+			return Seat(i), nil
+		}
+	}
+	return 0, fmt.Errorf("no seat %q in %s", text, g.Name())
+}
+
+// Arranger is implemented by states that a scenario may set up: hands,
+// deck orders, units. setup is the scenario's setup mapping as JSON.
+type Arranger interface {
+	Arrange(setup []byte) error
+}
+
+// Result is how a match ended.
+type Result struct {
+	// Winners holds the winning seats; empty for a draw.
+	Winners SeatSet
+	// Reason says how the game ended, citing the rule.
+	Reason string
+}
+
+// IllegalError is the error of an action that the rules forbid.
+type IllegalError struct {
+	// Rule cites the rule broken: the seed file and section.
+	Rule string
+	// Why says what is wrong with the action.
+	Why string
+}
+
+func (e *IllegalError) Error() string { return e.Why + " [" + e.Rule + "]" }
+
+// Illegal returns an *IllegalError citing rule.
+func Illegal(rule, format string, args ...any) *IllegalError {
+	return &IllegalError{Rule: rule, Why: fmt.Sprintf(format, args...)}
+}
+
+// Event is one thing that happened when an action was applied.
+type Event struct {
+	// Type names the kind of event, such as "battle.won".
+	Type string `json:"type"`
+	// Text says what happened in words.
+	Text string `json:"text"`
+	// Only is the seat that alone may see the event; Spectator means every
+	// seat sees it.
+	Only Seat `json:"only"`
+}
+
+// Visible reports whether seat may see e.
+func (e Event) Visible(seat Seat) bool { return e.Only == Spectator || e.Only == seat }
+
+// String returns the event as "type: text".
+func (e Event) String() string { return e.Type + ": " + e.Text }

@@ -1,0 +1,3 @@
+module skald
+
+go 1.26.8
