@@ -1,0 +1,371 @@
+package blackred
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"skald/engine"
+)
+
+// Action kinds and their text forms.
+const (
+	kindWeapon   = 1 + iota // "weapon bow": the attacker's or the defender's weapon
+	kindStrategy            // "strategy call-to-bows": the strategy card played
+	kindFeint               // "feint spear" or "feint keep": Feint's change of weapon
+	kindForce               // "force 2": the force card placed face down
+)
+
+const keep = -1 // Arg[0] of "feint keep"
+
+// FormatAction returns the stable text form of a.
+func (s *State) FormatAction(a engine.Action) string {
+	w := func() string {
+		if a.Arg[0] >= 0 && int(a.Arg[0]) < numWeapons {
+			return weaponNames[a.Arg[0]]
+		}
+		return "?"
+	}
+	switch a.Kind {
+	case kindWeapon:
+		return "weapon " + w()
+	case kindStrategy:
+		if a.Arg[0] >= 0 && int(a.Arg[0]) < len(s.c.Strategy) {
+			return "strategy " + s.c.Strategy[a.Arg[0]].ID
+		}
+		return "strategy ?"
+	case kindFeint:
+		if a.Arg[0] == keep {
+			return "feint keep"
+		}
+		return "feint " + w()
+	case kindForce:
+		return "force " + strconv.Itoa(int(a.Arg[0]))
+	}
+	return fmt.Sprintf("unknown-%d", a.Kind)
+}
+
+// ParseAction parses the text form of one of seat's actions.
+func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error) {
+	if seat != Black && seat != Red {
+		return engine.Action{}, fmt.Errorf("blackred: no seat %d (black is 0, red is 1)", seat)
+	}
+	f := strings.Fields(strings.ToLower(text))
+	if len(f) != 2 {
+		return engine.Action{}, fmt.Errorf("blackred: %q: an action is two words: weapon W, strategy ID, feint W|keep or force N", text)
+	}
+	a := engine.Action{Seat: seat}
+	switch f[0] {
+	case "weapon", "feint":
+		a.Kind = kindWeapon
+		if f[0] == "feint" {
+			a.Kind = kindFeint
+			if f[1] == "keep" {
+				a.Arg[0] = keep
+				return a, nil
+			}
+		}
+		w, ok := parseWeapon(strings.TrimSuffix(f[1], "s"))
+		if !ok {
+			return engine.Action{}, fmt.Errorf("blackred: %q: no weapon %q (sword, spear, bow)", text, f[1])
+		}
+		a.Arg[0] = int16(w)
+	case "strategy":
+		a.Kind = kindStrategy
+		for i, c := range s.c.Strategy {
+			if c.ID == f[1] {
+				a.Arg[0] = int16(i)
+				return a, nil
+			}
+		}
+		return engine.Action{}, fmt.Errorf("blackred: %q: no strategy card %q", text, f[1])
+	case "force":
+		a.Kind = kindForce
+		n, err := strconv.Atoi(f[1])
+		if err != nil || n < 1 || n > maxUse {
+			return engine.Action{}, fmt.Errorf("blackred: %q: the force cards say 1, 2 or 3", text)
+		}
+		a.Arg[0] = int16(n)
+	default:
+		return engine.Action{}, fmt.Errorf("blackred: %q: unknown action %q (weapon, strategy, feint, force)", text, f[0])
+	}
+	return a, nil
+}
+
+// Deciders returns the seats that must act now.
+func (s *State) Deciders() engine.SeatSet {
+	switch s.phase {
+	case phaseAttackerWeapon:
+		return engine.Seats(s.attacker)
+	case phaseDefenderWeapon:
+		return engine.Seats(s.defender())
+	case phaseStrategy:
+		var set engine.SeatSet
+		for i := range s.side {
+			if s.side[i].played == none {
+				set = set.With(engine.Seat(i))
+			}
+		}
+		return set
+	case phaseFeint:
+		for i := range s.side {
+			if s.playedEffect(engine.Seat(i)).Kind == effFeint {
+				return engine.Seats(engine.Seat(i))
+			}
+		}
+	case phaseForce:
+		var set engine.SeatSet
+		for i := range s.side {
+			if s.side[i].force == 0 && !s.waitsForSpy(engine.Seat(i)) {
+				set = set.With(engine.Seat(i))
+			}
+		}
+		return set
+	}
+	return 0
+}
+
+// waitsForSpy reports whether seat holds the Spy and its enemy has not yet
+// placed a force card.
+func (s *State) waitsForSpy(seat engine.Seat) bool {
+	return s.playedEffect(seat).Kind == effSpy && s.side[1-seat].force == 0
+}
+
+// Legal appends seat's legal actions to buf.
+func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
+	if !s.Deciders().Has(seat) {
+		return buf
+	}
+	a := engine.Action{Seat: seat}
+	sd := &s.side[seat]
+	switch s.phase {
+	case phaseAttackerWeapon, phaseDefenderWeapon:
+		a.Kind = kindWeapon
+		for w := 0; w < numWeapons; w++ {
+			if sd.forced == none || int(sd.forced) == w {
+				a.Arg[0] = int16(w)
+				buf = append(buf, a)
+			}
+		}
+	case phaseStrategy:
+		a.Kind = kindStrategy
+		for _, c := range sd.hand {
+			if c != none {
+				a.Arg[0] = int16(c)
+				buf = append(buf, a)
+			}
+		}
+	case phaseFeint:
+		a.Kind = kindFeint
+		a.Arg[0] = keep
+		buf = append(buf, a)
+		for w := 0; w < numWeapons; w++ {
+			if w != int(sd.weapon) {
+				a.Arg[0] = int16(w)
+				buf = append(buf, a)
+			}
+		}
+	case phaseForce:
+		a.Kind = kindForce
+		for n := 1; n <= s.maxCards(seat); n++ {
+			a.Arg[0] = int16(n)
+			buf = append(buf, a)
+		}
+	}
+	return buf
+}
+
+// check returns why a may not be played now, citing the rule, or nil.
+func (s *State) check(a engine.Action) error {
+	if s.phase == phaseOver {
+		return engine.Illegal(ruleLoseAll, "the game is over")
+	}
+	if a.Seat != Black && a.Seat != Red {
+		return engine.Illegal(ruleSetup, "no seat %d: black is 0, red is 1", a.Seat)
+	}
+	me := colourNames[a.Seat]
+	sd := &s.side[a.Seat]
+	arg := int(a.Arg[0])
+	if a.Arg[1] != 0 || a.Arg[2] != 0 || a.Arg[3] != 0 {
+		return engine.Illegal(ruleSetup, "malformed action")
+	}
+	switch a.Kind {
+	case kindWeapon:
+		switch {
+		case s.phase == phaseAttackerWeapon && a.Seat != s.attacker:
+			return engine.Illegal(ruleAttacker, "%s is not the attacker: %s states a weapon first", me, colourNames[s.attacker])
+		case s.phase == phaseDefenderWeapon && a.Seat != s.defender():
+			return engine.Illegal(ruleDefender, "%s has stated its weapon; now the attacked player, %s, states one", me, colourNames[s.defender()])
+		case s.phase == phaseStrategy:
+			if a.Seat == s.attacker {
+				return engine.Illegal(ruleAttacker, "%s has already stated its weapon", me)
+			}
+			return engine.Illegal(ruleDefender, "the attacked player states his weapon once the strategy cards have been played")
+		case s.phase != phaseAttackerWeapon && s.phase != phaseDefenderWeapon:
+			return engine.Illegal(ruleForce, "weapons have been stated; now %s", s.waitingFor())
+		case arg < 0 || arg >= numWeapons:
+			return engine.Illegal(ruleRulings, "no such weapon")
+		case sd.forced != none && int(sd.forced) != arg:
+			return engine.Illegal(s.forcedRule(a.Seat), "%s must use %s in this battle", me, weaponNames[sd.forced])
+		}
+	case kindStrategy:
+		if s.phase != phaseStrategy {
+			if s.phase == phaseAttackerWeapon {
+				return engine.Illegal(ruleAttacker, "strategy cards are played after the attacker has stated his weapon")
+			}
+			return engine.Illegal(ruleStrategy, "strategy cards have been played for this battle; now %s", s.waitingFor())
+		}
+		if sd.played != none {
+			return engine.Illegal(ruleStrategy, "%s has already played a strategy card in this battle", me)
+		}
+		for _, c := range sd.hand {
+			if c != none && int(c) == arg {
+				return nil
+			}
+		}
+		return engine.Illegal(ruleStrategy, "%s has no such strategy card in hand", me)
+	case kindFeint:
+		if s.phase != phaseFeint {
+			return engine.Illegal(ruleRulings, "Feint changes a weapon only after both weapons have been stated, by the player who played it")
+		}
+		if s.playedEffect(a.Seat).Kind != effFeint {
+			return engine.Illegal(ruleRulings, "%s did not play Feint", me)
+		}
+		if arg != keep && (arg < 0 || arg >= numWeapons || arg == int(sd.weapon)) {
+			return engine.Illegal(ruleRulings, "Feint changes to another weapon, or keeps the one stated")
+		}
+	case kindForce:
+		switch {
+		case s.phase != phaseForce:
+			return engine.Illegal(ruleForce, "force cards are placed once both weapons are stated; now %s", s.waitingFor())
+		case sd.force != 0:
+			return engine.Illegal(ruleForce, "%s has already placed its force card", me)
+		case s.waitsForSpy(a.Seat):
+			return engine.Illegal(ruleRulings, "%s played the Spy and places its force card after %s's is turned over", me, colourNames[1-a.Seat])
+		case arg < 1 || arg > maxUse:
+			return engine.Illegal(ruleUpTo3, "the force cards say 1, 2 or 3")
+		case arg > int(sd.nDeck):
+			return engine.Illegal(ruleUpTo3, "%s has only %d battle card(s) left", me, sd.nDeck)
+		case arg > s.maxCards(a.Seat):
+			return engine.Illegal(ruleStrategy, "%s's %s: %s may use at most %d card(s)", colourNames[1-a.Seat], s.c.Strategy[s.side[1-a.Seat].played].Name, me, s.maxCards(a.Seat))
+		}
+	default:
+		return engine.Illegal(ruleSetup, "unknown action kind %d", a.Kind)
+	}
+	return nil
+}
+
+func (s *State) forcedRule(seat engine.Seat) string {
+	if s.playedEffect(1-seat).Kind == effCall {
+		return ruleStrategy + ": you force your enemy to use a weapon"
+	}
+	return ruleUnitCards
+}
+
+func (s *State) waitingFor() string {
+	d := s.Deciders()
+	switch s.phase {
+	case phaseAttackerWeapon:
+		return colourNames[s.attacker] + " states a weapon"
+	case phaseStrategy:
+		return "strategy cards are being played"
+	case phaseDefenderWeapon:
+		return colourNames[s.defender()] + " states a weapon"
+	case phaseFeint:
+		return colourNames[d.First()] + " may use Feint"
+	case phaseForce:
+		return "force cards are being placed"
+	}
+	return "the game is over"
+}
+
+// Apply plays a, or returns an *engine.IllegalError and changes nothing.
+func (s *State) Apply(a engine.Action, ev *[]engine.Event) error {
+	if err := s.check(a); err != nil {
+		return err
+	}
+	sd := &s.side[a.Seat]
+	me := colourNames[a.Seat]
+	arg := a.Arg[0]
+	switch a.Kind {
+	case kindWeapon:
+		sd.weapon = int8(arg)
+		emit(ev, "weapon", engine.Spectator, "%s states %s", me, weaponNames[arg])
+		if s.phase == phaseAttackerWeapon {
+			s.phase = phaseStrategy
+		} else {
+			s.afterWeapons(ev)
+		}
+	case kindStrategy:
+		sd.played = int8(arg)
+		for k, c := range sd.hand {
+			if c == int8(arg) {
+				sd.hand[k] = none
+				break
+			}
+		}
+		emit(ev, "strategy.placed", engine.Spectator, "%s places a strategy card face down", me)
+		emit(ev, "strategy.placed", a.Seat, "you placed %s", s.c.Strategy[arg].Name)
+		if s.side[1-a.Seat].played != none {
+			s.revealStrategy(ev)
+		}
+	case kindFeint:
+		if arg != keep {
+			sd.weapon = int8(arg)
+			emit(ev, "weapon.feint", engine.Spectator, "%s feints and changes to %s", me, weaponNames[arg])
+		} else {
+			emit(ev, "weapon.feint", engine.Spectator, "%s keeps %s", me, weaponNames[sd.weapon])
+		}
+		s.phase = phaseForce
+	case kindForce:
+		sd.force = int8(arg)
+		emit(ev, "force.placed", engine.Spectator, "%s places a force card face down", me)
+		emit(ev, "force.placed", a.Seat, "you placed force %d", arg)
+		other := &s.side[1-a.Seat]
+		switch {
+		case other.force != 0:
+			emit(ev, "force.revealed", engine.Spectator, "force cards turned over: black %d, red %d", s.side[Black].force, s.side[Red].force)
+			s.resolve(ev)
+		case s.playedEffect(1-a.Seat).Kind == effSpy:
+			sd.revealed = true
+			emit(ev, "force.revealed", engine.Spectator, "%s's Spy: %s turns its force card over first: %d", colourNames[1-a.Seat], me, arg)
+		}
+	}
+	return nil
+}
+
+// revealStrategy turns both strategy cards over, both players draw a new
+// one, and Call cards take effect (seed 002, Strategy cards).
+func (s *State) revealStrategy(ev *[]engine.Event) {
+	emit(ev, "strategy.revealed", engine.Spectator, "strategy cards turned over: black %s, red %s",
+		s.c.Strategy[s.side[Black].played].Name, s.c.Strategy[s.side[Red].played].Name)
+	s.draw(Black, ev)
+	s.draw(Red, ev)
+	s.setForced(ev)
+	a := &s.side[s.attacker]
+	if a.forced != none && a.weapon != a.forced {
+		a.weapon = a.forced
+		emit(ev, "weapon.forced", engine.Spectator, "%s must use %s instead", colourNames[s.attacker], weaponNames[a.forced])
+	}
+	s.phase = phaseDefenderWeapon
+	if d := &s.side[s.defender()]; d.forced != none {
+		d.weapon = d.forced
+		emit(ev, "weapon.forced", engine.Spectator, "%s must use %s", colourNames[s.defender()], weaponNames[d.forced])
+		s.afterWeapons(ev)
+	}
+}
+
+// afterWeapons moves on once both weapons are stated: to Feint if it was
+// played by a side whose weapon is not forced, else to the force cards.
+func (s *State) afterWeapons(ev *[]engine.Event) {
+	s.phase = phaseForce
+	for i := range s.side {
+		if s.playedEffect(engine.Seat(i)).Kind == effFeint {
+			if s.side[i].forced == none {
+				s.phase = phaseFeint
+			} else {
+				emit(ev, "weapon.feint", engine.Spectator, "%s's weapon is forced: Feint has no effect", colourNames[i])
+			}
+		}
+	}
+}

@@ -1,0 +1,393 @@
+package blackred
+
+import (
+	"fmt"
+
+	"skald/engine"
+)
+
+// Citations of seed 002 used in rules and errors.
+const (
+	ruleSetup      = "seed 002, Game setup"
+	ruleDeckOrder  = "seed 002, Game setup: you can't switch places on any of the cards in the deck"
+	ruleStrategy   = "seed 002, Strategy cards"
+	ruleAttacker   = "seed 002, Battle: the attacker always has to say what weapon he will use first"
+	ruleDefender   = "seed 002, Battle: then the attacked player will say what weapon he will use"
+	ruleForce      = "seed 002, Battle: pick the force card with that number and place it face down"
+	ruleUpTo3      = "seed 002, Battle: you can choose to use up to 3 battle cards, in the stated order"
+	rulePoints     = "seed 002, Battle: power of the first card plus the extra of the others"
+	ruleWinner     = "seed 002, Battle: the highest value wins; the same value, nobody wins"
+	ruleLoser      = "seed 002, Battle: if you lose a battle, you lose a unit"
+	ruleUsed       = "seed 002, Battle: used battle cards are for now taken out of the game"
+	ruleRunOut     = "seed 002, Battle: when all battle cards have been taken out of the game for one of the players, that player loses two units"
+	ruleReshuffle  = "seed 002, Strategy cards: every time the players shuffle their battle decks, the strategy deck shall also be shuffled"
+	ruleNextAttack = "seed 002, Battle: the winner of a battle will always be the one to attack in the next round"
+	ruleUnitCards  = "seed 002, Unit cards"
+	ruleLoseAll    = "seed 002, Battle: the first player that loses all his units has lost the game"
+	ruleRulings    = "docs/rulings/blackred.md"
+)
+
+func emit(ev *[]engine.Event, typ string, only engine.Seat, format string, args ...any) {
+	if ev == nil {
+		return
+	}
+	*ev = append(*ev, engine.Event{Type: typ, Text: fmt.Sprintf(format, args...), Only: only})
+}
+
+// shuffleDeck gathers all of seat's battle cards and shuffles them: the
+// deck left, then the cards taken out of the game (seed 002, Battle).
+func (s *State) shuffleDeck(seat engine.Seat) {
+	sd := &s.side[seat]
+	copy(sd.deck[sd.nDeck:], sd.out[:sd.nOut])
+	sd.nDeck += sd.nOut
+	sd.nOut = 0
+	d := sd.deck[:sd.nDeck]
+	s.rng.Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
+}
+
+// shuffleStrategy puts the played strategy cards back in the strategy deck
+// and shuffles it; the cards in the players' hands stay there (seed 002,
+// Strategy cards).
+func (s *State) shuffleStrategy() {
+	copy(s.strat[s.nStrat:], s.discard[:s.nDiscard])
+	s.nStrat += s.nDiscard
+	s.nDiscard = 0
+	d := s.strat[:s.nStrat]
+	s.rng.Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
+}
+
+// draw gives seat the next strategy card. When the deck is empty the
+// played cards are shuffled into a new deck (ruling: the seed keeps hands
+// at 3 cards but never says what happens when the deck runs out).
+func (s *State) draw(seat engine.Seat, ev *[]engine.Event) {
+	if s.nStrat == 0 {
+		s.shuffleStrategy()
+		emit(ev, "strategy.reshuffle", engine.Spectator, "the strategy deck ran out: the played strategy cards are shuffled into a new deck")
+	}
+	if s.nStrat == 0 {
+		return
+	}
+	card := s.strat[0]
+	copy(s.strat[:], s.strat[1:s.nStrat])
+	s.nStrat--
+	sd := &s.side[seat]
+	for k := range sd.hand {
+		if sd.hand[k] == none {
+			sd.hand[k] = int8(card)
+			emit(ev, "strategy.draw", seat, "%s draws %s", colourNames[seat], s.c.Strategy[card].Name)
+			return
+		}
+	}
+}
+
+// loseUnits turns up to n of seat's units to their gravestones, first in
+// line first (ruling: which unit is lost does not matter, seed 002).
+func (s *State) loseUnits(seat engine.Seat, n int, why string, ev *[]engine.Event) {
+	sd := &s.side[seat]
+	for ; n > 0 && sd.alive != 0; n-- {
+		low := sd.alive & -sd.alive
+		sd.alive &^= low
+		emit(ev, "unit.lost", engine.Spectator, "%s loses a unit (%s): %d left", colourNames[seat], why, sd.aliveCount())
+	}
+}
+
+// reviveUnit turns seat's first gravestone back to its unit side.
+func (s *State) reviveUnit(seat engine.Seat, ev *[]engine.Event) {
+	sd := &s.side[seat]
+	for i := 0; i < int(s.units); i++ {
+		if sd.alive&(1<<uint(i)) == 0 {
+			sd.alive |= 1 << uint(i)
+			emit(ev, "unit.back", engine.Spectator, "%s turns a gravestone back to its unit: %d units", colourNames[seat], sd.aliveCount())
+			return
+		}
+	}
+}
+
+// checkOver ends the match when a player has lost all units (seed 002,
+// Battle). Both at once is a draw (ruling).
+func (s *State) checkOver(ev *[]engine.Event) bool {
+	b, r := s.side[Black].alive == 0, s.side[Red].alive == 0
+	switch {
+	case b && r:
+		s.result = engine.Result{Reason: "both players lost all their units at once: a draw (" + ruleRulings + ")"}
+	case b:
+		s.result = engine.Result{Winners: engine.Seats(Red), Reason: "black lost all units (" + ruleLoseAll + ")"}
+	case r:
+		s.result = engine.Result{Winners: engine.Seats(Black), Reason: "red lost all units (" + ruleLoseAll + ")"}
+	default:
+		return false
+	}
+	s.phase = phaseOver
+	emit(ev, "game.over", engine.Spectator, "%s", s.result.Reason)
+	return true
+}
+
+// startBattle runs what happens before the attacker states his weapon:
+// running out of battle cards and the unit cards in the top three.
+func (s *State) startBattle(ev *[]engine.Event) {
+	if s.checkOver(ev) {
+		return
+	}
+	s.battle++
+	if s.battle > battleCap {
+		s.result = engine.Result{Reason: fmt.Sprintf("no winner after %d battles: a draw (%s)", battleCap, ruleRulings)}
+		s.phase = phaseOver
+		emit(ev, "game.over", engine.Spectator, "%s", s.result.Reason)
+		return
+	}
+	emit(ev, "battle.start", engine.Spectator, "battle %d: %s attacks", s.battle, colourNames[s.attacker])
+	for {
+		if s.runOut(ev) {
+			if s.checkOver(ev) {
+				return
+			}
+			continue
+		}
+		s.placeUnitCards(ev)
+		if s.side[Black].nDeck > 0 && s.side[Red].nDeck > 0 {
+			break
+		}
+	}
+	for i := range s.side {
+		sd := &s.side[i]
+		for _, c := range sd.active[:sd.nActive] {
+			if s.c.Decks[i][c].Kind == effHerald && s.attacker != engine.Seat(i) {
+				s.attacker = engine.Seat(i)
+				emit(ev, "battle.attacker", engine.Spectator, "%s's %s: %s is the attacker in this battle", colourNames[i], s.c.Decks[i][c].Name, colourNames[i])
+			}
+		}
+	}
+	s.phase = phaseAttackerWeapon
+	s.setForced(ev)
+	a := &s.side[s.attacker]
+	if a.forced != none {
+		a.weapon = a.forced
+		emit(ev, "weapon.forced", engine.Spectator, "%s must use %s", colourNames[s.attacker], weaponNames[a.forced])
+		s.phase = phaseStrategy
+	}
+}
+
+// runOut handles players whose battle decks are empty: each loses two
+// units, and both players shuffle all their battle cards, and the strategy
+// deck is shuffled (seed 002, Battle and Strategy cards).
+func (s *State) runOut(ev *[]engine.Event) bool {
+	out := false
+	for i := range s.side {
+		if s.side[i].nDeck == 0 {
+			out = true
+			s.loseUnits(engine.Seat(i), 2, "all battle cards used", ev)
+		}
+	}
+	if !out {
+		return false
+	}
+	for i := range s.side {
+		s.side[i].nActive = 0
+	}
+	s.shuffleDeck(Black)
+	s.shuffleDeck(Red)
+	s.shuffleStrategy()
+	emit(ev, "deck.reshuffle", engine.Spectator, "both players shuffle all their battle cards; the strategy deck is shuffled")
+	return true
+}
+
+// placeUnitCards places the unit cards among the top three of each deck on
+// the table; one of each player's cancels one of the other's (seed 002,
+// Unit cards). The top three are checked again until they hold none, so a
+// battle is always fought with battle cards (ruling).
+func (s *State) placeUnitCards(ev *[]engine.Event) {
+	var placed [2][maxDeck]uint8
+	var n [2]int
+	for i := range s.side {
+		sd := &s.side[i]
+		for {
+			k := 0
+			for k < maxUse && k < int(sd.nDeck) && !s.c.Decks[i][sd.deck[k]].Unit {
+				k++
+			}
+			if k == maxUse || k == int(sd.nDeck) {
+				break
+			}
+			card := sd.deck[k]
+			copy(sd.deck[k:], sd.deck[k+1:sd.nDeck])
+			sd.nDeck--
+			sd.out[sd.nOut] = card
+			sd.nOut++
+			placed[i][n[i]] = card
+			n[i]++
+			emit(ev, "unit-card.placed", engine.Spectator, "%s has %s among the top three: %s", colourNames[i], s.c.Decks[i][card].Name, s.c.Decks[i][card].Text)
+		}
+	}
+	cancel := min(n[0], n[1])
+	for k := 0; k < cancel; k++ {
+		emit(ev, "unit-card.cancelled", engine.Spectator, "%s and %s take out one another", s.c.Decks[0][placed[0][k]].Name, s.c.Decks[1][placed[1][k]].Name)
+	}
+	for i := range s.side {
+		sd := &s.side[i]
+		for k := cancel; k < n[i] && int(sd.nActive) < len(sd.active); k++ {
+			sd.active[sd.nActive] = placed[i][k]
+			sd.nActive++
+		}
+	}
+}
+
+// setForced works out which weapon each side must use: a Call card played
+// against it, else a unit card that sets both weapons. A strategy card
+// overrides a unit card (ruling).
+func (s *State) setForced(ev *[]engine.Event) {
+	both := int8(none)
+	for i := range s.side {
+		sd := &s.side[i]
+		for _, c := range sd.active[:sd.nActive] {
+			if e := s.c.Decks[i][c].Effect; e.Kind == effBothWeapon {
+				both = int8(e.Weapon)
+			}
+		}
+	}
+	for i := range s.side {
+		sd := &s.side[i]
+		sd.forced = both
+		if p := s.side[1-i].played; p != none {
+			if e := s.c.Strategy[p].Effect; e.Kind == effCall {
+				sd.forced = int8(e.Weapon)
+			}
+		}
+	}
+}
+
+// playedEffect returns the effect of the strategy card seat played.
+func (s *State) playedEffect(seat engine.Seat) Effect {
+	if p := s.side[seat].played; p != none {
+		return s.c.Strategy[p].Effect
+	}
+	return Effect{}
+}
+
+// maxCards returns how many battle cards seat may use now: up to three
+// (seed 002), no more than the deck holds, and no more than an enemy's
+// max-cards strategy card allows.
+func (s *State) maxCards(seat engine.Seat) int {
+	n := min(maxUse, int(s.side[seat].nDeck))
+	if e := s.playedEffect(1 - seat); e.Kind == effMaxCards {
+		n = min(n, e.Cards)
+	}
+	return n
+}
+
+// total returns seat's battle points: the power of the first card, the
+// extra of the others (seed 002, Battle), and the bonuses of unit and
+// strategy cards; an enemy's sabotage takes points away, never below 0.
+func (s *State) total(seat engine.Seat) int {
+	sd, en := &s.side[seat], &s.side[1-seat]
+	deck := s.c.Decks[seat]
+	w := sd.weapon
+	t := int(deck[sd.deck[0]].Power[w])
+	for k := 1; k < int(sd.force); k++ {
+		t += int(deck[sd.deck[k]].Extra[w])
+	}
+	for _, c := range sd.active[:sd.nActive] {
+		if e := deck[c].Effect; e.Kind == effBonus {
+			t += e.Points
+		}
+	}
+	switch e := s.playedEffect(seat); e.Kind {
+	case effBonus:
+		t += e.Points
+	case effMatchup:
+		if int(w) == e.Weapon && int(en.weapon) == e.Enemy {
+			t += e.Points
+		}
+	}
+	if e := s.playedEffect(1 - seat); e.Kind == effSabotage {
+		t = max(0, t-e.Points)
+	}
+	return t
+}
+
+// resolve fights the battle once both force cards are down.
+func (s *State) resolve(ev *[]engine.Event) {
+	var tot [2]int
+	for i := range s.side {
+		seat := engine.Seat(i)
+		sd := &s.side[i]
+		tot[i] = s.total(seat)
+		if ev != nil {
+			names := ""
+			for k := 0; k < int(sd.force); k++ {
+				if k > 0 {
+					names += ", "
+				}
+				names += s.c.Decks[i][sd.deck[k]].Name
+			}
+			emit(ev, "battle.cards", engine.Spectator, "%s uses %d card(s) with %s: %s = %d points", colourNames[i], sd.force, weaponNames[sd.weapon], names, tot[i])
+		}
+	}
+	winner := none
+	switch {
+	case tot[0] > tot[1]:
+		winner = 0
+	case tot[1] > tot[0]:
+		winner = 1
+	default:
+		for i := range s.side {
+			if s.playedEffect(engine.Seat(i)).Kind == effHold {
+				winner = i
+				emit(ev, "battle.hold", engine.Spectator, "%s holds the line and wins the tie", colourNames[i])
+			}
+		}
+	}
+	s.last = lastBattle{number: s.battle, winner: int8(winner)}
+	for i := range s.side {
+		sd := &s.side[i]
+		s.last.weapon[i], s.last.force[i], s.last.total[i] = sd.weapon, sd.force, int16(tot[i])
+		copy(s.last.cards[i][:], sd.deck[:sd.force])
+	}
+	if winner == none {
+		emit(ev, "battle.tie", engine.Spectator, "%d to %d: nobody wins", tot[0], tot[1])
+	} else {
+		w, l := engine.Seat(winner), engine.Seat(1-winner)
+		emit(ev, "battle.won", engine.Spectator, "%s wins the battle %d to %d", colourNames[w], tot[w], tot[l])
+		loss, why := 1, "lost the battle"
+		for i := range s.side {
+			if e := s.playedEffect(engine.Seat(i)); e.Kind == effNoQuarter {
+				loss, why = e.Units, "lost the battle, no quarter"
+			}
+			sd := &s.side[i]
+			for _, c := range sd.active[:sd.nActive] {
+				if e := s.c.Decks[i][c].Effect; e.Kind == effNoQuarter {
+					loss, why = e.Units, "lost the battle, "+s.c.Decks[i][c].Name
+				}
+			}
+		}
+		if s.playedEffect(l).Kind == effShield {
+			loss = 0
+			emit(ev, "battle.shield", engine.Spectator, "%s's shield wall: no unit is lost", colourNames[l])
+		}
+		s.loseUnits(l, loss, why, ev)
+		if e := s.playedEffect(w); e.Kind == effRevive {
+			for k := 0; k < e.Units; k++ {
+				s.reviveUnit(w, ev)
+			}
+		}
+		s.lastWinner = int8(winner)
+	}
+	// Used cards leave play (seed 002, Battle).
+	for i := range s.side {
+		sd := &s.side[i]
+		f := uint8(sd.force)
+		copy(sd.out[sd.nOut:], sd.deck[:f])
+		sd.nOut += f
+		copy(sd.deck[:], sd.deck[f:sd.nDeck])
+		sd.nDeck -= f
+		if sd.played != none {
+			s.discard[s.nDiscard] = uint8(sd.played)
+			s.nDiscard++
+		}
+		sd.played, sd.weapon, sd.force, sd.forced, sd.nActive, sd.revealed = none, none, 0, none, 0, false
+	}
+	// The winner attacks next; on a tie the last winner does (seed 002).
+	if s.lastWinner != none {
+		s.attacker = engine.Seat(s.lastWinner)
+	}
+	s.startBattle(ev)
+}

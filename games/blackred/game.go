@@ -1,0 +1,108 @@
+package blackred
+
+import (
+	_ "embed"
+	"fmt"
+	"strconv"
+
+	"skald/engine"
+)
+
+// RulesVersion is the version of the rules and content this package plays.
+const RulesVersion = "blackred-1"
+
+//go:embed rules.md
+var rulesText string
+
+// Game is Black & Red.
+type Game struct {
+	content *Content
+}
+
+// New returns Black & Red played with the embedded content.
+func New() *Game { return &Game{content: DefaultContent()} }
+
+// NewWithContent returns Black & Red played with other content, such as a
+// designer's variant of the decks.
+func NewWithContent(c *Content) *Game { return &Game{content: c} }
+
+// Name returns "blackred".
+func (g *Game) Name() string { return "blackred" }
+
+// Title returns the game's full name.
+func (g *Game) Title() string { return "Black & Red, a card battle game for two" }
+
+// RulesVersion returns the version of the rules played.
+func (g *Game) RulesVersion() string { return RulesVersion }
+
+// Seats returns 2 and 2: Black and Red.
+func (g *Game) Seats() (min, max int) { return 2, 2 }
+
+// SeatName returns "black" or "red".
+func (g *Game) SeatName(seat engine.Seat) string {
+	if seat == Black || seat == Red {
+		return colourNames[seat]
+	}
+	return "spectator"
+}
+
+// Rules returns the concise rules reference.
+func (g *Game) Rules() string { return rulesText }
+
+// Options lists the match options.
+func (g *Game) Options() []engine.OptionSpec {
+	return []engine.OptionSpec{
+		{Name: "units", Default: "6", Min: 1, Max: maxUnits,
+			Help: "units per player, agreed before the game (seed 002: of the 48 unit cards)"},
+		{Name: "first", Default: "random", Choices: []string{"random", "black", "red"},
+			Help: "who attacks first (seed 002: \"Decide how will start being the attacker\"); random rolls a D2"},
+	}
+}
+
+// New starts a match: the strategy deck is shuffled and each player draws
+// three cards, then both battle decks are shuffled (seed 002, "Game setup").
+func (g *Game) New(cfg engine.Config) (engine.State, error) {
+	if cfg.Seats != 0 && cfg.Seats != 2 {
+		return nil, fmt.Errorf("blackred is played by 2 seats, not %d", cfg.Seats)
+	}
+	opts, err := engine.Resolve(g.Options(), cfg.Options)
+	if err != nil {
+		return nil, err
+	}
+	units, _ := strconv.Atoi(opts["units"])
+	s := &State{c: g.content, rng: engine.NewRand(cfg.Seed), units: uint8(units), lastWinner: none}
+	for i := range s.side {
+		sd := &s.side[i]
+		sd.alive = 1<<uint(units) - 1
+		for k := range sd.hand {
+			sd.hand[k] = none
+		}
+		sd.played, sd.weapon, sd.forced = none, none, none
+		for k := range g.content.Decks[i] {
+			sd.deck[k] = uint8(k)
+		}
+		sd.nDeck = uint8(len(g.content.Decks[i]))
+	}
+	for k := range s.strat {
+		s.strat[k] = uint8(k)
+	}
+	s.nStrat = numStrategy
+	s.shuffleStrategy()
+	for i := range s.side {
+		for k := 0; k < maxHand; k++ {
+			s.draw(engine.Seat(i), nil)
+		}
+	}
+	s.shuffleDeck(Black)
+	s.shuffleDeck(Red)
+	switch opts["first"] {
+	case "black":
+		s.attacker = Black
+	case "red":
+		s.attacker = Red
+	default:
+		s.attacker = engine.Seat(s.rng.Roll(2) - 1)
+	}
+	s.startBattle(nil)
+	return s, nil
+}

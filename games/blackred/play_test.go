@@ -1,0 +1,62 @@
+package blackred
+
+import (
+	"testing"
+
+	"skald/engine"
+)
+
+// playRandom plays a seeded random game to its end and returns the final
+// state and the number of actions.
+func playRandom(t testing.TB, seed uint64, opts engine.Options) (*State, int) {
+	t.Helper()
+	st, err := New().New(engine.Config{Seats: 2, Seed: seed, Options: opts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	r := engine.NewRand(seed + 1)
+	var buf []engine.Action
+	n := 0
+	for {
+		d := s.Deciders()
+		if d.Empty() {
+			break
+		}
+		seat := d.First()
+		buf = s.Legal(seat, buf[:0])
+		if len(buf) == 0 {
+			t.Fatalf("seed %d: seat %d must decide but has no legal action (phase %s)", seed, seat, phaseNames[s.phase])
+		}
+		if err := s.Apply(buf[r.IntN(len(buf))], nil); err != nil {
+			t.Fatalf("seed %d: legal action refused: %v", seed, err)
+		}
+		n++
+		if n > 100000 {
+			t.Fatalf("seed %d: no end after %d actions", seed, n)
+		}
+	}
+	return s, n
+}
+
+func TestRandomGamesEnd(t *testing.T) {
+	wins := [3]int{}
+	total := 0
+	for seed := uint64(0); seed < 2000; seed++ {
+		s, n := playRandom(t, seed, nil)
+		total += n
+		r, over := s.Result()
+		if !over {
+			t.Fatalf("seed %d: not over", seed)
+		}
+		switch {
+		case r.Winners.Has(Black):
+			wins[0]++
+		case r.Winners.Has(Red):
+			wins[1]++
+		default:
+			wins[2]++
+		}
+	}
+	t.Logf("black %d red %d draw %d; %.1f actions/game", wins[0], wins[1], wins[2], float64(total)/2000)
+}

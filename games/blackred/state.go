@@ -1,0 +1,149 @@
+package blackred
+
+import (
+	"encoding/binary"
+
+	"skald/engine"
+)
+
+// Seats: Black is seat 0 and Red seat 1 (seed 002, "Game setup": "One
+// player will be black and the other player will be red").
+const (
+	Black engine.Seat = 0
+	Red   engine.Seat = 1
+)
+
+var colourNames = [2]string{"black", "red"}
+
+// Phases of a battle (seed 002, "Battle in short").
+const (
+	phaseAttackerWeapon = iota // the attacker states his weapon
+	phaseStrategy              // both play a strategy card at the same time
+	phaseDefenderWeapon        // the attacked player states his weapon
+	phaseFeint                 // the holder of Feint may change weapon (ruling)
+	phaseForce                 // both place a force card face down
+	phaseOver
+)
+
+var phaseNames = [...]string{"attacker-weapon", "strategy", "defender-weapon", "feint", "force", "over"}
+
+const (
+	none      = -1
+	maxHand   = 3    // seed 002: "Both players shall always have 3 strategy cards on their hand"
+	maxUse    = 3    // seed 002: "you can choose to use up to 3 battle cards"
+	maxUnits  = 24   // 48 unit cards shared by two players
+	battleCap = 2000 // ruling: a match still going after this many battles is a draw
+)
+
+// side is one player's cards and units.
+type side struct {
+	deck     [maxDeck]uint8 // battle deck, first card at index 0
+	nDeck    uint8
+	out      [maxDeck]uint8 // cards taken out of the game since the last shuffle, in order
+	nOut     uint8
+	alive    uint32 // bit i set: unit card i shows its unit side
+	hand     [maxHand]int8
+	played   int8 // strategy card on the table, or none
+	weapon   int8
+	force    int8 // number of battle cards chosen, 0 while not chosen
+	forced   int8 // weapon this side must use this battle, or none
+	active   [maxUnitCards]uint8
+	nActive  uint8
+	revealed bool // force card turned over early (Spy)
+}
+
+// State is a match of Black & Red in progress.
+type State struct {
+	c          *Content
+	rng        engine.Rand
+	units      uint8 // agreed number of units per player
+	phase      uint8
+	attacker   engine.Seat
+	lastWinner int8
+	battle     uint16
+	side       [2]side
+	strat      [numStrategy]uint8 // strategy deck, next card at index 0
+	nStrat     uint8
+	discard    [numStrategy]uint8
+	nDiscard   uint8
+	last       lastBattle
+	result     engine.Result
+}
+
+// lastBattle is what the previous battle showed, for the views.
+type lastBattle struct {
+	number uint16
+	weapon [2]int8
+	force  [2]int8
+	cards  [2][maxUse]uint8
+	total  [2]int16
+	winner int8
+}
+
+func (s *State) defender() engine.Seat { return 1 - s.attacker }
+
+func (sd *side) aliveCount() int {
+	n := 0
+	for a := sd.alive; a != 0; a &= a - 1 {
+		n++
+	}
+	return n
+}
+
+func (sd *side) handCount() int {
+	n := 0
+	for _, c := range sd.hand {
+		if c != none {
+			n++
+		}
+	}
+	return n
+}
+
+// Clone returns an independent copy of the match.
+func (s *State) Clone() engine.State {
+	c := *s
+	c.rng = s.rng.Clone()
+	return &c
+}
+
+// Rand returns the match's random stream.
+func (s *State) Rand() *engine.Rand { return &s.rng }
+
+// Result reports whether the match is over and how it ended.
+func (s *State) Result() (engine.Result, bool) {
+	return s.result, s.phase == phaseOver
+}
+
+// Hash returns a hash of the whole state.
+func (s *State) Hash() uint64 {
+	var buf [512]byte
+	b := buf[:0]
+	b = append(b, s.units, s.phase, byte(s.attacker), byte(s.lastWinner))
+	b = binary.LittleEndian.AppendUint16(b, s.battle)
+	for i := range s.side {
+		sd := &s.side[i]
+		b = append(b, sd.nDeck)
+		b = append(b, sd.deck[:sd.nDeck]...)
+		b = append(b, sd.nOut)
+		b = append(b, sd.out[:sd.nOut]...)
+		b = binary.LittleEndian.AppendUint32(b, sd.alive)
+		for _, h := range sd.hand {
+			b = append(b, byte(h))
+		}
+		b = append(b, byte(sd.played), byte(sd.weapon), byte(sd.force), byte(sd.forced), sd.nActive)
+		b = append(b, sd.active[:sd.nActive]...)
+		if sd.revealed {
+			b = append(b, 1)
+		} else {
+			b = append(b, 0)
+		}
+	}
+	b = append(b, s.nStrat)
+	b = append(b, s.strat[:s.nStrat]...)
+	b = append(b, s.nDiscard)
+	b = append(b, s.discard[:s.nDiscard]...)
+	b = append(b, byte(s.result.Winners))
+	b = s.rng.AppendState(b)
+	return engine.HashBytes(b)
+}

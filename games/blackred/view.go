@@ -1,0 +1,194 @@
+package blackred
+
+import "skald/engine"
+
+// View is what one seat, or a spectator, may see of a match. Hidden things
+// are left out, not blanked: a field that is absent is a secret.
+type View struct {
+	Seat     string      `json:"seat"`
+	Battle   int         `json:"battle"`
+	Phase    string      `json:"phase"`
+	Attacker string      `json:"attacker"`
+	Deciders []string    `json:"deciders"`
+	Black    SideView    `json:"black"`
+	Red      SideView    `json:"red"`
+	Strategy DeckView    `json:"strategy_deck"`
+	Last     *BattleView `json:"last_battle,omitempty"`
+	Over     bool        `json:"over"`
+	Winner   string      `json:"winner,omitempty"`
+	Reason   string      `json:"reason,omitempty"`
+}
+
+// SideView is one player's part of the table.
+type SideView struct {
+	Units     int        `json:"units"`
+	Graves    int        `json:"gravestones"`
+	UnitCards []UnitView `json:"unit_cards"`
+	DeckSize  int        `json:"deck_size"`
+	// Deck is the battle deck in order, first card first; only its owner
+	// sees it (seed 002: "you get to look at all your cards").
+	Deck     []CardView `json:"deck,omitempty"`
+	Out      []string   `json:"out_of_game"`
+	HandSize int        `json:"hand_size"`
+	Hand     []string   `json:"hand,omitempty"`
+	// Strategy is the strategy card on the table: its id once both are
+	// turned over, "face down" before that for the others.
+	Strategy  string   `json:"strategy,omitempty"`
+	Weapon    string   `json:"weapon,omitempty"`
+	Force     int      `json:"force,omitempty"`
+	ForceDown bool     `json:"force_face_down,omitempty"`
+	MaxCards  int      `json:"max_cards"`
+	Forced    string   `json:"forced_weapon,omitempty"`
+	Active    []string `json:"unit_cards_in_play,omitempty"`
+}
+
+// UnitView is one of a player's unit cards.
+type UnitView struct {
+	Name  string `json:"name"`
+	Alive bool   `json:"alive"`
+}
+
+// CardView is a battle-deck card as its owner sees it.
+type CardView struct {
+	Name  string         `json:"name"`
+	Unit  bool           `json:"unit,omitempty"`
+	Text  string         `json:"text,omitempty"`
+	Power map[string]int `json:"power,omitempty"`
+	Extra map[string]int `json:"extra,omitempty"`
+}
+
+// DeckView is the strategy deck and its played cards.
+type DeckView struct {
+	Size    int      `json:"size"`
+	Discard []string `json:"discard"`
+}
+
+// BattleView is the outcome of the last battle, seen by all.
+type BattleView struct {
+	Number int            `json:"number"`
+	Winner string         `json:"winner"`
+	Black  BattleSideView `json:"black"`
+	Red    BattleSideView `json:"red"`
+}
+
+// BattleSideView is one side of the last battle.
+type BattleSideView struct {
+	Weapon string   `json:"weapon"`
+	Cards  []string `json:"cards"`
+	Total  int      `json:"total"`
+}
+
+// View returns what seat may see; engine.Spectator sees what both may.
+func (s *State) View(seat engine.Seat) any {
+	v := View{
+		Seat:     colourNameOr(seat, "spectator"),
+		Battle:   int(s.battle),
+		Phase:    phaseNames[s.phase],
+		Attacker: colourNames[s.attacker],
+		Deciders: []string{},
+		Strategy: DeckView{Size: int(s.nStrat), Discard: []string{}},
+	}
+	for _, d := range s.Deciders().List() {
+		v.Deciders = append(v.Deciders, colourNames[d])
+	}
+	for _, c := range s.discard[:s.nDiscard] {
+		v.Strategy.Discard = append(v.Strategy.Discard, s.c.Strategy[c].ID)
+	}
+	v.Black, v.Red = s.sideView(Black, seat), s.sideView(Red, seat)
+	if s.last.number > 0 {
+		b := &BattleView{Number: int(s.last.number), Winner: colourNameOr(engine.Seat(s.last.winner), "none")}
+		for i, bs := range []*BattleSideView{&b.Black, &b.Red} {
+			bs.Weapon = weaponNames[s.last.weapon[i]]
+			bs.Total = int(s.last.total[i])
+			for _, c := range s.last.cards[i][:s.last.force[i]] {
+				bs.Cards = append(bs.Cards, s.c.Decks[i][c].Name)
+			}
+		}
+		v.Last = b
+	}
+	if r, over := s.Result(); over {
+		v.Over, v.Reason = true, r.Reason
+		v.Winner = "draw"
+		if !r.Winners.Empty() {
+			v.Winner = colourNames[r.Winners.First()]
+		}
+	}
+	return v
+}
+
+func colourNameOr(seat engine.Seat, other string) string {
+	if seat == Black || seat == Red {
+		return colourNames[seat]
+	}
+	return other
+}
+
+func (s *State) sideView(owner, viewer engine.Seat) SideView {
+	sd := &s.side[owner]
+	mine := owner == viewer
+	both := s.phase != phaseStrategy // strategy cards are turned over together
+	v := SideView{
+		Units:     sd.aliveCount(),
+		Graves:    int(s.units) - sd.aliveCount(),
+		UnitCards: []UnitView{},
+		DeckSize:  int(sd.nDeck),
+		Out:       []string{},
+		HandSize:  sd.handCount(),
+		MaxCards:  s.maxCards(owner),
+	}
+	for i := 0; i < int(s.units); i++ {
+		v.UnitCards = append(v.UnitCards, UnitView{Name: s.c.UnitNames[int(owner)*maxUnits+i], Alive: sd.alive&(1<<uint(i)) != 0})
+	}
+	deck := s.c.Decks[owner]
+	for _, c := range sd.out[:sd.nOut] {
+		v.Out = append(v.Out, deck[c].Name)
+	}
+	if mine {
+		v.Deck = []CardView{}
+		for _, c := range sd.deck[:sd.nDeck] {
+			v.Deck = append(v.Deck, cardView(deck[c]))
+		}
+		v.Hand = []string{}
+		for _, c := range sd.hand {
+			if c != none {
+				v.Hand = append(v.Hand, s.c.Strategy[c].ID)
+			}
+		}
+	}
+	if sd.played != none {
+		if mine || both {
+			v.Strategy = s.c.Strategy[sd.played].ID
+		} else {
+			v.Strategy = "face down"
+		}
+	}
+	if sd.weapon != none {
+		v.Weapon = weaponNames[sd.weapon]
+	}
+	if sd.forced != none {
+		v.Forced = weaponNames[sd.forced]
+	}
+	if sd.force != 0 {
+		if mine || sd.revealed {
+			v.Force = int(sd.force)
+		} else {
+			v.ForceDown = true
+		}
+	}
+	for _, c := range sd.active[:sd.nActive] {
+		v.Active = append(v.Active, deck[c].Name)
+	}
+	return v
+}
+
+func cardView(c Card) CardView {
+	if c.Unit {
+		return CardView{Name: c.Name, Unit: true, Text: c.Text}
+	}
+	v := CardView{Name: c.Name, Power: map[string]int{}, Extra: map[string]int{}}
+	for w := 0; w < numWeapons; w++ {
+		v.Power[weaponNames[w]] = int(c.Power[w])
+		v.Extra[weaponNames[w]] = int(c.Extra[w])
+	}
+	return v
+}
