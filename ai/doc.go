@@ -1,0 +1,15 @@
+// Package ai holds bots that play any skald game through the engine's
+// interfaces alone.
+//
+// A [Bot] chooses an action for one seat. It may use only what that seat
+// may see: the seat's legal actions, who decides now, whether the game is
+// over, and copies of the state made by [engine.State.Determinize] for the
+// seat, in which everything hidden from the seat has been dealt again. A bot
+// never applies actions to, hashes or views the real state.
+//
+// [Random] chooses uniformly among the legal actions. [MCTS] searches with
+// single-observer Information Set Monte Carlo Tree Search. [New] makes
+// either from a short text spec such as "mcts:iters=500,c=0.7".
+//
+// Humans are not bots: the command line seats them.
+package ai

@@ -1,0 +1,158 @@
+package ai
+
+import (
+	"fmt"
+	"strconv"
+	"testing"
+
+	"skald/engine"
+	"skald/internal/testgame"
+)
+
+// newGame starts a match of the test game.
+func newGame(tb testing.TB, seats int, seed uint64, opts engine.Options) engine.State {
+	tb.Helper()
+	s, err := testgame.Game{}.New(engine.Config{Seats: seats, Seed: seed, Options: opts})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s
+}
+
+// play plays s to its end, seat i choosing with bots[i], the lowest
+// deciding seat first.
+func play(tb testing.TB, s engine.State, bots []Bot) engine.Result {
+	tb.Helper()
+	for !s.Deciders().Empty() {
+		seat := s.Deciders().First()
+		a := bots[seat].Choose(s, seat)
+		if err := s.Apply(a, nil); err != nil {
+			tb.Fatalf("%s for seat %d: %v", bots[seat].Name(), seat, err)
+		}
+	}
+	r, _ := s.Result()
+	return r
+}
+
+// sealed wraps a state and fails the test when a bot uses anything of it
+// that the deciding seat may not see.
+type sealed struct {
+	engine.State
+	tb testing.TB
+}
+
+func (s sealed) forbid(what string) { s.tb.Fatalf("bot called %s on the real state", what) }
+
+func (s sealed) Apply(engine.Action, *[]engine.Event) error { s.forbid("Apply"); return nil }
+func (s sealed) View(engine.Seat) any                       { s.forbid("View"); return nil }
+func (s sealed) Clone() engine.State                        { s.forbid("Clone"); return nil }
+func (s sealed) Hash() uint64                               { s.forbid("Hash"); return 0 }
+func (s sealed) Rand() *engine.Rand                         { s.forbid("Rand"); return nil }
+
+// matrix is a one-shot game of simultaneous secret choices. Seat 0 picks
+// A, B or C and seat 1 picks X or Y. A wins against X and loses against Y;
+// B the other way round; C wins with probability 1/3 whatever seat 1 does.
+// Seat 0's best is to mix A and B, worth 1/2, over C, worth 1/3; but a
+// search that lets seat 1 react to seat 0's secret choice finds A and B
+// always lost and prefers C.
+type matrix struct {
+	pick   [2]int8 // 0: none yet
+	winner engine.Seat
+	over   bool
+	rng    engine.Rand
+}
+
+func (m *matrix) Deciders() engine.SeatSet {
+	var d engine.SeatSet
+	for seat, p := range m.pick {
+		if p == 0 && !m.over {
+			d = d.With(engine.Seat(seat))
+		}
+	}
+	return d
+}
+
+func (m *matrix) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
+	if !m.Deciders().Has(seat) {
+		return buf
+	}
+	for k := 1; k <= 3-int(seat); k++ {
+		buf = append(buf, engine.Action{Seat: seat, Kind: uint8(k)})
+	}
+	return buf
+}
+
+func (m *matrix) Apply(a engine.Action, _ *[]engine.Event) error {
+	if !m.Deciders().Has(a.Seat) || a.Kind < 1 || int(a.Kind) > 3-int(a.Seat) {
+		return engine.Illegal("matrix", "not legal")
+	}
+	m.pick[a.Seat] = int8(a.Kind)
+	if m.Deciders().Empty() {
+		m.over = true
+		switch {
+		case m.pick[0] == 3:
+			m.winner = engine.Seat(min(m.rng.D3()-1, 1))
+		case m.pick[0] == m.pick[1]:
+			m.winner = 0
+		default:
+			m.winner = 1
+		}
+	}
+	return nil
+}
+
+func (m *matrix) View(seat engine.Seat) any { return nil }
+
+func (m *matrix) Result() (engine.Result, bool) {
+	return engine.Result{Winners: engine.Seats(m.winner)}, m.over
+}
+
+func (m *matrix) Clone() engine.State {
+	c := *m
+	c.rng = m.rng.Clone()
+	return &c
+}
+
+func (m *matrix) Determinize(seat engine.Seat, r *engine.Rand) engine.State {
+	c := *m
+	c.rng = engine.NewRand(r.Uint64())
+	if o := 1 - seat; !c.over && c.pick[o] != 0 {
+		c.pick[o] = int8(1 + r.IntN(3-int(o)))
+	}
+	return &c
+}
+
+func (m *matrix) Hash() uint64 {
+	return uint64(m.pick[0]) | uint64(m.pick[1])<<8 | uint64(m.winner)<<16
+}
+
+func (m *matrix) Rand() *engine.Rand { return &m.rng }
+
+func (m *matrix) FormatAction(a engine.Action) string { return strconv.Itoa(int(a.Kind)) }
+
+func (m *matrix) ParseAction(seat engine.Seat, text string) (engine.Action, error) {
+	n, err := strconv.Atoi(text)
+	return engine.Action{Seat: seat, Kind: uint8(n)}, err
+}
+
+// endless is a game that never ends: seat 0 always passes.
+type endless struct{ n int }
+
+func (e *endless) Deciders() engine.SeatSet { return engine.Seats(0) }
+func (e *endless) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
+	if seat != 0 {
+		return buf
+	}
+	return append(buf, engine.Action{}, engine.Action{Kind: 1})
+}
+func (e *endless) Apply(engine.Action, *[]engine.Event) error         { e.n++; return nil }
+func (e *endless) View(engine.Seat) any                               { return e.n }
+func (e *endless) Result() (engine.Result, bool)                      { return engine.Result{}, false }
+func (e *endless) Clone() engine.State                                { c := *e; return &c }
+func (e *endless) Determinize(engine.Seat, *engine.Rand) engine.State { return e.Clone() }
+func (e *endless) Hash() uint64                                       { return uint64(e.n) }
+func (e *endless) Rand() *engine.Rand                                 { return nil }
+func (e *endless) FormatAction(a engine.Action) string                { return fmt.Sprint(a.Kind) }
+func (e *endless) ParseAction(seat engine.Seat, text string) (engine.Action, error) {
+	return engine.Action{}, nil
+}

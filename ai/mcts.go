@@ -1,0 +1,247 @@
+package ai
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"skald/engine"
+)
+
+// Defaults of a bot made by [NewMCTS].
+const (
+	DefaultIterations = 1000
+	DefaultC          = 0.7
+)
+
+// MCTS is a bot that searches with single-observer Information Set Monte
+// Carlo Tree Search (Cowling, Powley and Whitehouse, 2012).
+//
+// Each iteration deals the hidden information again from the seat's point
+// of view with [engine.State.Determinize], descends a tree whose edges are
+// actions, choosing among the actions legal in that determinization by UCB
+// with availability counts, adds one node, plays the game out at random
+// with [Playout] and credits every node on the way with the result as seen
+// by the seat whose action led to it: 1 for a win, 0.5 for a draw, 0 for a
+// loss. The choice is the root action visited most.
+//
+// When several seats decide at once (a simultaneous choice), the lowest
+// acts first in the tree and in playouts; determinized copies hide the
+// choices already made. At the root the bot's own seat acts first. So that
+// the tree does not let a later seat of a simultaneous choice react to the
+// earlier seats' secret choices, the later seat chooses by statistics kept
+// at the node where the choice began, shared by all the earlier choices (as
+// in decoupled UCT); the nodes that follow are still reached by the whole
+// sequence of choices.
+//
+// An MCTS keeps its tree between calls to reuse memory, so it must not be
+// used by several goroutines at once.
+type MCTS struct {
+	// Iterations is the number of iterations per choice. When it is zero,
+	// Time bounds the search instead.
+	Iterations int
+	// Time is the thinking time per choice, used when Iterations is zero.
+	// At least one iteration is always run.
+	Time time.Duration
+	// C is the exploration constant of UCB.
+	C float64
+
+	rng     engine.Rand
+	nodes   []node          // nodes[0] is the root
+	path    []int32         // nodes descended in this iteration
+	legal   []engine.Action // legal actions at the current node
+	slot    []int32         // slot[i]: child for legal[i], or -1
+	iters   int             // iterations of the last search
+	coupled bool            // later seats of simultaneous choices see earlier ones (for tests)
+}
+
+// node is a tree node: the action that leads to it, its statistics and its
+// children as a list threaded through the arena.
+type node struct {
+	action engine.Action // the action leading here; action.Seat earns reward
+	child  int32         // first child, or -1
+	next   int32         // next sibling, or -1
+	visits int32
+	avail  int32 // times the parent was visited with action legal
+	reward float64
+}
+
+// NewMCTS returns an MCTS bot seeded with seed that runs
+// [DefaultIterations] iterations per choice with exploration constant
+// [DefaultC].
+func NewMCTS(seed uint64) *MCTS {
+	return &MCTS{Iterations: DefaultIterations, C: DefaultC, rng: engine.NewRand(seed)}
+}
+
+// Name returns "mcts".
+func (m *MCTS) Name() string { return "mcts" }
+
+// Iters returns the number of iterations the last search ran.
+func (m *MCTS) Iters() int { return m.iters }
+
+// Choose searches and returns the action of seat visited most. A seat
+// with a single legal action gets it without a search. Choose panics if
+// seat has nothing to decide.
+func (m *MCTS) Choose(s engine.State, seat engine.Seat) engine.Action {
+	m.legal = s.Legal(seat, m.legal[:0])
+	switch len(m.legal) {
+	case 0:
+		panic(fmt.Sprintf("ai: mcts bot asked to choose for seat %d, which has nothing to decide", seat))
+	case 1:
+		m.iters = 0
+		return m.legal[0]
+	}
+	if cap(m.nodes) < 2*m.Iterations+1 {
+		m.nodes = make([]node, 0, 2*m.Iterations+1)
+	}
+	m.nodes = append(m.nodes[:0], node{child: -1, next: -1})
+	start := time.Now()
+	m.iters = 0
+	for m.Iterations > 0 && m.iters < m.Iterations ||
+		m.Iterations <= 0 && (m.iters == 0 || time.Since(start) < m.Time) {
+		m.iterate(s, seat)
+		m.iters++
+	}
+	// The most visited root action that is legal in the real state.
+	m.legal = s.Legal(seat, m.legal[:0])
+	best, most := m.legal[0], int32(-1)
+	for c := m.nodes[0].child; c >= 0; c = m.nodes[c].next {
+		n := &m.nodes[c]
+		if n.visits > most && index(m.legal, n.action) >= 0 {
+			best, most = n.action, n.visits
+		}
+	}
+	return best
+}
+
+// iterate runs one iteration of the search for seat from s.
+func (m *MCTS) iterate(s engine.State, seat engine.Seat) {
+	d := s.Determinize(seat, &m.rng)
+	m.path = m.path[:0]
+	cur := int32(0)
+	// A simultaneous choice is a block of steps, one per seat, from the
+	// node where it began; left holds the seats yet to act in it.
+	block, left := int32(0), engine.SeatSet(0)
+	for {
+		dec := d.Deciders()
+		if dec.Empty() {
+			break
+		}
+		later := left != 0 && dec&^left == 0 && !m.coupled
+		if !later {
+			block, left = cur, 0
+			if dec.Len() > 1 {
+				left = dec
+			}
+		}
+		actor := dec.First()
+		if cur == 0 && dec.Has(seat) {
+			actor = seat
+		}
+		left = left.Without(actor)
+		m.legal = d.Legal(actor, m.legal[:0])
+		if len(m.legal) == 0 {
+			panic(fmt.Sprintf("ai: seat %d decides but has no legal action", actor))
+		}
+		var next int32
+		var expanded bool
+		if later {
+			// A later seat of a simultaneous choice must not know the
+			// earlier seats' choices: it chooses by statistics kept at
+			// the node where the choice began, shared by all of them.
+			var stat int32
+			stat, expanded = m.descend(block)
+			m.path = append(m.path, stat)
+			a := m.nodes[stat].action
+			if next = m.child(cur, a); next < 0 {
+				next, expanded = m.add(cur, a), true
+			}
+		} else {
+			next, expanded = m.descend(cur)
+		}
+		if err := d.Apply(m.nodes[next].action, nil); err != nil {
+			panic(fmt.Sprintf("ai: legal action does not apply: %v", err))
+		}
+		m.path = append(m.path, next)
+		cur = next
+		if expanded {
+			break
+		}
+	}
+	var res engine.Result
+	res, _, m.legal = playout(d, &m.rng, m.legal)
+	m.nodes[0].visits++
+	for _, i := range m.path {
+		n := &m.nodes[i]
+		n.visits++
+		n.reward += Reward(res, n.action.Seat)
+	}
+}
+
+// child returns the child of parent reached by a, or -1.
+func (m *MCTS) child(parent int32, a engine.Action) int32 {
+	for c := m.nodes[parent].child; c >= 0; c = m.nodes[c].next {
+		if m.nodes[c].action == a {
+			return c
+		}
+	}
+	return -1
+}
+
+// descend picks the child of cur to follow among m.legal: a new child for
+// an action not tried yet if there is one, else the child with the best UCB
+// score. It counts every legal child as available.
+func (m *MCTS) descend(cur int32) (next int32, expanded bool) {
+	m.slot = m.slot[:0]
+	for range m.legal {
+		m.slot = append(m.slot, -1)
+	}
+	untried := len(m.legal)
+	for c := m.nodes[cur].child; c >= 0; c = m.nodes[c].next {
+		if i := index(m.legal, m.nodes[c].action); i >= 0 {
+			m.slot[i] = c
+			m.nodes[c].avail++
+			untried--
+		}
+	}
+	if untried > 0 {
+		k := m.rng.IntN(untried)
+		for i, c := range m.slot {
+			if c >= 0 {
+				continue
+			}
+			if k == 0 {
+				return m.add(cur, m.legal[i]), true
+			}
+			k--
+		}
+	}
+	best, bestScore := int32(-1), math.Inf(-1)
+	for _, c := range m.slot {
+		n := &m.nodes[c]
+		v := float64(n.visits)
+		score := n.reward/v + m.C*math.Sqrt(math.Log(float64(n.avail))/v)
+		if score > bestScore {
+			best, bestScore = c, score
+		}
+	}
+	return best, false
+}
+
+// add appends a child of parent reached by a and returns it.
+func (m *MCTS) add(parent int32, a engine.Action) int32 {
+	i := int32(len(m.nodes))
+	m.nodes = append(m.nodes, node{action: a, child: -1, next: m.nodes[parent].child, avail: 1})
+	m.nodes[parent].child = i
+	return i
+}
+
+// index returns the index of a in actions, or -1.
+func index(actions []engine.Action, a engine.Action) int {
+	for i, b := range actions {
+		if a == b {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,49 @@
+package ai
+
+import (
+	"fmt"
+
+	"skald/engine"
+)
+
+// PlayoutLimit is the most actions [Playout] plays before it gives up and
+// calls the game a draw, a safety net for games that may not end under
+// random play.
+const PlayoutLimit = 10000
+
+// Playout plays s to its end with uniformly random legal actions drawn from
+// r, changing s, and returns the result and the number of actions played.
+// When several seats decide at once, the lowest acts first. After
+// [PlayoutLimit] actions it stops and returns a draw whose reason says so.
+//
+// buf is scratch space for legal actions; given enough capacity, Playout
+// does not allocate. It panics if a deciding seat has no legal action or a
+// legal action does not apply, as both are bugs in the game.
+func Playout(s engine.State, r *engine.Rand, buf []engine.Action) (engine.Result, int) {
+	res, n, _ := playout(s, r, buf)
+	return res, n
+}
+
+// playout is [Playout] that returns buf, grown as needed, for reuse.
+func playout(s engine.State, r *engine.Rand, buf []engine.Action) (engine.Result, int, []engine.Action) {
+	for n := 0; ; n++ {
+		seat := s.Deciders().First()
+		if seat == engine.Spectator {
+			res, ok := s.Result()
+			if !ok {
+				panic("ai: no seat decides but the game is not over")
+			}
+			return res, n, buf
+		}
+		if n == PlayoutLimit {
+			return engine.Result{Reason: "playout limit reached"}, n, buf
+		}
+		buf = s.Legal(seat, buf[:0])
+		if len(buf) == 0 {
+			panic(fmt.Sprintf("ai: seat %d decides but has no legal action", seat))
+		}
+		if err := s.Apply(buf[r.IntN(len(buf))], nil); err != nil {
+			panic(fmt.Sprintf("ai: legal action does not apply: %v", err))
+		}
+	}
+}
