@@ -184,6 +184,12 @@ func ParseSeat(g Game, n int, text string) (Seat, error) {
 	return 0, fmt.Errorf("no seat %q in %s", text, g.Name())
 }
 
+// Describer is implemented by states that can draw a seat's view as text
+// for a terminal. Like View, it shows seat only what seat may see.
+type Describer interface {
+	Describe(seat Seat) string
+}
+
 // Arranger is implemented by states that a scenario may set up: hands,
 // deck orders, units. setup is the scenario's setup mapping as JSON.
 type Arranger interface {

@@ -290,7 +290,9 @@ func (s *State) Apply(a engine.Action, ev *[]engine.Event) error {
 	switch a.Kind {
 	case kindWeapon:
 		sd.weapon = int8(arg)
-		emit(ev, "weapon", engine.Spectator, "%s states %s", me, weaponNames[arg])
+		if ev != nil {
+			emit(ev, "weapon", engine.Spectator, "%s states %s", me, weaponNames[arg])
+		}
 		if s.phase == phaseAttackerWeapon {
 			s.phase = phaseStrategy
 		} else {
@@ -304,31 +306,47 @@ func (s *State) Apply(a engine.Action, ev *[]engine.Event) error {
 				break
 			}
 		}
-		emit(ev, "strategy.placed", engine.Spectator, "%s places a strategy card face down", me)
-		emit(ev, "strategy.placed", a.Seat, "you placed %s", s.c.Strategy[arg].Name)
+		if ev != nil {
+			emit(ev, "strategy.placed", engine.Spectator, "%s places a strategy card face down", me)
+		}
+		if ev != nil {
+			emit(ev, "strategy.placed", a.Seat, "you placed %s", s.c.Strategy[arg].Name)
+		}
 		if s.side[1-a.Seat].played != none {
 			s.revealStrategy(ev)
 		}
 	case kindFeint:
 		if arg != keep {
 			sd.weapon = int8(arg)
-			emit(ev, "weapon.feint", engine.Spectator, "%s feints and changes to %s", me, weaponNames[arg])
+			if ev != nil {
+				emit(ev, "weapon.feint", engine.Spectator, "%s feints and changes to %s", me, weaponNames[arg])
+			}
 		} else {
-			emit(ev, "weapon.feint", engine.Spectator, "%s keeps %s", me, weaponNames[sd.weapon])
+			if ev != nil {
+				emit(ev, "weapon.feint", engine.Spectator, "%s keeps %s", me, weaponNames[sd.weapon])
+			}
 		}
 		s.phase = phaseForce
 	case kindForce:
 		sd.force = int8(arg)
-		emit(ev, "force.placed", engine.Spectator, "%s places a force card face down", me)
-		emit(ev, "force.placed", a.Seat, "you placed force %d", arg)
+		if ev != nil {
+			emit(ev, "force.placed", engine.Spectator, "%s places a force card face down", me)
+		}
+		if ev != nil {
+			emit(ev, "force.placed", a.Seat, "you placed force %d", arg)
+		}
 		other := &s.side[1-a.Seat]
 		switch {
 		case other.force != 0:
-			emit(ev, "force.revealed", engine.Spectator, "force cards turned over: black %d, red %d", s.side[Black].force, s.side[Red].force)
+			if ev != nil {
+				emit(ev, "force.revealed", engine.Spectator, "force cards turned over: black %d, red %d", s.side[Black].force, s.side[Red].force)
+			}
 			s.resolve(ev)
 		case s.playedEffect(1-a.Seat).Kind == effSpy:
 			sd.revealed = true
-			emit(ev, "force.revealed", engine.Spectator, "%s's Spy: %s turns its force card over first: %d", colourNames[1-a.Seat], me, arg)
+			if ev != nil {
+				emit(ev, "force.revealed", engine.Spectator, "%s's Spy: %s turns its force card over first: %d", colourNames[1-a.Seat], me, arg)
+			}
 		}
 	}
 	return nil
@@ -337,20 +355,26 @@ func (s *State) Apply(a engine.Action, ev *[]engine.Event) error {
 // revealStrategy turns both strategy cards over, both players draw a new
 // one, and Call cards take effect (seed 002, Strategy cards).
 func (s *State) revealStrategy(ev *[]engine.Event) {
-	emit(ev, "strategy.revealed", engine.Spectator, "strategy cards turned over: black %s, red %s",
-		s.c.Strategy[s.side[Black].played].Name, s.c.Strategy[s.side[Red].played].Name)
+	if ev != nil {
+		emit(ev, "strategy.revealed", engine.Spectator, "strategy cards turned over: black %s, red %s",
+			s.c.Strategy[s.side[Black].played].Name, s.c.Strategy[s.side[Red].played].Name)
+	}
 	s.draw(Black, ev)
 	s.draw(Red, ev)
 	s.setForced(ev)
 	a := &s.side[s.attacker]
 	if a.forced != none && a.weapon != a.forced {
 		a.weapon = a.forced
-		emit(ev, "weapon.forced", engine.Spectator, "%s must use %s instead", colourNames[s.attacker], weaponNames[a.forced])
+		if ev != nil {
+			emit(ev, "weapon.forced", engine.Spectator, "%s must use %s instead", colourNames[s.attacker], weaponNames[a.forced])
+		}
 	}
 	s.phase = phaseDefenderWeapon
 	if d := &s.side[s.defender()]; d.forced != none {
 		d.weapon = d.forced
-		emit(ev, "weapon.forced", engine.Spectator, "%s must use %s", colourNames[s.defender()], weaponNames[d.forced])
+		if ev != nil {
+			emit(ev, "weapon.forced", engine.Spectator, "%s must use %s", colourNames[s.defender()], weaponNames[d.forced])
+		}
 		s.afterWeapons(ev)
 	}
 }
@@ -364,7 +388,9 @@ func (s *State) afterWeapons(ev *[]engine.Event) {
 			if s.side[i].forced == none {
 				s.phase = phaseFeint
 			} else {
-				emit(ev, "weapon.feint", engine.Spectator, "%s's weapon is forced: Feint has no effect", colourNames[i])
+				if ev != nil {
+					emit(ev, "weapon.feint", engine.Spectator, "%s's weapon is forced: Feint has no effect", colourNames[i])
+				}
 			}
 		}
 	}

@@ -27,6 +27,8 @@ const (
 	ruleRulings    = "docs/rulings/blackred.md"
 )
 
+// emit appends an event; callers check ev != nil first, so that play
+// without events (search, playouts) formats and allocates nothing.
 func emit(ev *[]engine.Event, typ string, only engine.Seat, format string, args ...any) {
 	if ev == nil {
 		return
@@ -62,7 +64,9 @@ func (s *State) shuffleStrategy() {
 func (s *State) draw(seat engine.Seat, ev *[]engine.Event) {
 	if s.nStrat == 0 {
 		s.shuffleStrategy()
-		emit(ev, "strategy.reshuffle", engine.Spectator, "the strategy deck ran out: the played strategy cards are shuffled into a new deck")
+		if ev != nil {
+			emit(ev, "strategy.reshuffle", engine.Spectator, "the strategy deck ran out: the played strategy cards are shuffled into a new deck")
+		}
 	}
 	if s.nStrat == 0 {
 		return
@@ -74,7 +78,9 @@ func (s *State) draw(seat engine.Seat, ev *[]engine.Event) {
 	for k := range sd.hand {
 		if sd.hand[k] == none {
 			sd.hand[k] = int8(card)
-			emit(ev, "strategy.draw", seat, "%s draws %s", colourNames[seat], s.c.Strategy[card].Name)
+			if ev != nil {
+				emit(ev, "strategy.draw", seat, "%s draws %s", colourNames[seat], s.c.Strategy[card].Name)
+			}
 			return
 		}
 	}
@@ -87,7 +93,9 @@ func (s *State) loseUnits(seat engine.Seat, n int, why string, ev *[]engine.Even
 	for ; n > 0 && sd.alive != 0; n-- {
 		low := sd.alive & -sd.alive
 		sd.alive &^= low
-		emit(ev, "unit.lost", engine.Spectator, "%s loses a unit (%s): %d left", colourNames[seat], why, sd.aliveCount())
+		if ev != nil {
+			emit(ev, "unit.lost", engine.Spectator, "%s loses a unit (%s): %d left", colourNames[seat], why, sd.aliveCount())
+		}
 	}
 }
 
@@ -97,7 +105,9 @@ func (s *State) reviveUnit(seat engine.Seat, ev *[]engine.Event) {
 	for i := 0; i < int(s.units); i++ {
 		if sd.alive&(1<<uint(i)) == 0 {
 			sd.alive |= 1 << uint(i)
-			emit(ev, "unit.back", engine.Spectator, "%s turns a gravestone back to its unit: %d units", colourNames[seat], sd.aliveCount())
+			if ev != nil {
+				emit(ev, "unit.back", engine.Spectator, "%s turns a gravestone back to its unit: %d units", colourNames[seat], sd.aliveCount())
+			}
 			return
 		}
 	}
@@ -118,7 +128,9 @@ func (s *State) checkOver(ev *[]engine.Event) bool {
 		return false
 	}
 	s.phase = phaseOver
-	emit(ev, "game.over", engine.Spectator, "%s", s.result.Reason)
+	if ev != nil {
+		emit(ev, "game.over", engine.Spectator, "%s", s.result.Reason)
+	}
 	return true
 }
 
@@ -132,10 +144,14 @@ func (s *State) startBattle(ev *[]engine.Event) {
 	if s.battle > battleCap {
 		s.result = engine.Result{Reason: fmt.Sprintf("no winner after %d battles: a draw (%s)", battleCap, ruleRulings)}
 		s.phase = phaseOver
-		emit(ev, "game.over", engine.Spectator, "%s", s.result.Reason)
+		if ev != nil {
+			emit(ev, "game.over", engine.Spectator, "%s", s.result.Reason)
+		}
 		return
 	}
-	emit(ev, "battle.start", engine.Spectator, "battle %d: %s attacks", s.battle, colourNames[s.attacker])
+	if ev != nil {
+		emit(ev, "battle.start", engine.Spectator, "battle %d: %s attacks", s.battle, colourNames[s.attacker])
+	}
 	for {
 		if s.runOut(ev) {
 			if s.checkOver(ev) {
@@ -153,7 +169,9 @@ func (s *State) startBattle(ev *[]engine.Event) {
 		for _, c := range sd.active[:sd.nActive] {
 			if s.c.Decks[i][c].Kind == effHerald && s.attacker != engine.Seat(i) {
 				s.attacker = engine.Seat(i)
-				emit(ev, "battle.attacker", engine.Spectator, "%s's %s: %s is the attacker in this battle", colourNames[i], s.c.Decks[i][c].Name, colourNames[i])
+				if ev != nil {
+					emit(ev, "battle.attacker", engine.Spectator, "%s's %s: %s is the attacker in this battle", colourNames[i], s.c.Decks[i][c].Name, colourNames[i])
+				}
 			}
 		}
 	}
@@ -162,7 +180,9 @@ func (s *State) startBattle(ev *[]engine.Event) {
 	a := &s.side[s.attacker]
 	if a.forced != none {
 		a.weapon = a.forced
-		emit(ev, "weapon.forced", engine.Spectator, "%s must use %s", colourNames[s.attacker], weaponNames[a.forced])
+		if ev != nil {
+			emit(ev, "weapon.forced", engine.Spectator, "%s must use %s", colourNames[s.attacker], weaponNames[a.forced])
+		}
 		s.phase = phaseStrategy
 	}
 }
@@ -187,7 +207,9 @@ func (s *State) runOut(ev *[]engine.Event) bool {
 	s.shuffleDeck(Black)
 	s.shuffleDeck(Red)
 	s.shuffleStrategy()
-	emit(ev, "deck.reshuffle", engine.Spectator, "both players shuffle all their battle cards; the strategy deck is shuffled")
+	if ev != nil {
+		emit(ev, "deck.reshuffle", engine.Spectator, "both players shuffle all their battle cards; the strategy deck is shuffled")
+	}
 	return true
 }
 
@@ -215,12 +237,16 @@ func (s *State) placeUnitCards(ev *[]engine.Event) {
 			sd.nOut++
 			placed[i][n[i]] = card
 			n[i]++
-			emit(ev, "unit-card.placed", engine.Spectator, "%s has %s among the top three: %s", colourNames[i], s.c.Decks[i][card].Name, s.c.Decks[i][card].Text)
+			if ev != nil {
+				emit(ev, "unit-card.placed", engine.Spectator, "%s has %s among the top three: %s", colourNames[i], s.c.Decks[i][card].Name, s.c.Decks[i][card].Text)
+			}
 		}
 	}
 	cancel := min(n[0], n[1])
 	for k := 0; k < cancel; k++ {
-		emit(ev, "unit-card.cancelled", engine.Spectator, "%s and %s take out one another", s.c.Decks[0][placed[0][k]].Name, s.c.Decks[1][placed[1][k]].Name)
+		if ev != nil {
+			emit(ev, "unit-card.cancelled", engine.Spectator, "%s and %s take out one another", s.c.Decks[0][placed[0][k]].Name, s.c.Decks[1][placed[1][k]].Name)
+		}
 	}
 	for i := range s.side {
 		sd := &s.side[i]
@@ -319,7 +345,9 @@ func (s *State) resolve(ev *[]engine.Event) {
 				}
 				names += s.c.Decks[i][sd.deck[k]].Name
 			}
-			emit(ev, "battle.cards", engine.Spectator, "%s uses %d card(s) with %s: %s = %d points", colourNames[i], sd.force, weaponNames[sd.weapon], names, tot[i])
+			if ev != nil {
+				emit(ev, "battle.cards", engine.Spectator, "%s uses %d card(s) with %s: %s = %d points", colourNames[i], sd.force, weaponNames[sd.weapon], names, tot[i])
+			}
 		}
 	}
 	winner := none
@@ -332,7 +360,9 @@ func (s *State) resolve(ev *[]engine.Event) {
 		for i := range s.side {
 			if s.playedEffect(engine.Seat(i)).Kind == effHold {
 				winner = i
-				emit(ev, "battle.hold", engine.Spectator, "%s holds the line and wins the tie", colourNames[i])
+				if ev != nil {
+					emit(ev, "battle.hold", engine.Spectator, "%s holds the line and wins the tie", colourNames[i])
+				}
 			}
 		}
 	}
@@ -343,10 +373,14 @@ func (s *State) resolve(ev *[]engine.Event) {
 		copy(s.last.cards[i][:], sd.deck[:sd.force])
 	}
 	if winner == none {
-		emit(ev, "battle.tie", engine.Spectator, "%d to %d: nobody wins", tot[0], tot[1])
+		if ev != nil {
+			emit(ev, "battle.tie", engine.Spectator, "%d to %d: nobody wins", tot[0], tot[1])
+		}
 	} else {
 		w, l := engine.Seat(winner), engine.Seat(1-winner)
-		emit(ev, "battle.won", engine.Spectator, "%s wins the battle %d to %d", colourNames[w], tot[w], tot[l])
+		if ev != nil {
+			emit(ev, "battle.won", engine.Spectator, "%s wins the battle %d to %d", colourNames[w], tot[w], tot[l])
+		}
 		loss, why := 1, "lost the battle"
 		for i := range s.side {
 			if e := s.playedEffect(engine.Seat(i)); e.Kind == effNoQuarter {
@@ -361,7 +395,9 @@ func (s *State) resolve(ev *[]engine.Event) {
 		}
 		if s.playedEffect(l).Kind == effShield {
 			loss = 0
-			emit(ev, "battle.shield", engine.Spectator, "%s's shield wall: no unit is lost", colourNames[l])
+			if ev != nil {
+				emit(ev, "battle.shield", engine.Spectator, "%s's shield wall: no unit is lost", colourNames[l])
+			}
 		}
 		s.loseUnits(l, loss, why, ev)
 		if e := s.playedEffect(w); e.Kind == effRevive {

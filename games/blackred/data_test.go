@@ -78,9 +78,9 @@ func TestLoadContentErrors(t *testing.T) {
 		return []byte(strings.Replace(s, old, new, 1))
 	}
 	tests := []struct {
-		name                    string
+		name                   string
 		decks, strategy, units []byte
-		want                    []string
+		want                   []string
 	}{
 		{"power out of range", replace(decks, "sword: [9, 1]", "sword: [25, 1]"), strategy, units,
 			[]string{"decks.yaml", "black", "battle card 1 (Knight's Blade)", "field sword"}},

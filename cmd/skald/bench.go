@@ -1,0 +1,132 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"time"
+
+	"skald/ai"
+	"skald/engine"
+	"skald/games"
+)
+
+func init() {
+	register(command{name: "bench", args: "GAME [--time 2s] [--json] [--option k=v]...", help: "measure playouts/s, actions/s, allocs/action, clone cost and mcts iterations/s on one core", run: runBench})
+}
+
+// benchReport is what skald bench measures.
+type benchReport struct {
+	Game            string  `json:"game"`
+	Options         string  `json:"options"`
+	Playouts        int     `json:"playouts"`
+	PlayoutsPerSec  float64 `json:"playouts_per_sec"`
+	ActionsPerSec   float64 `json:"actions_per_sec"`
+	ActionsPerGame  float64 `json:"actions_per_game"`
+	AllocsPerAction float64 `json:"allocs_per_action"`
+	CloneNs         float64 `json:"clone_ns"`
+	AllocsPerClone  float64 `json:"allocs_per_clone"`
+	BytesPerClone   float64 `json:"bytes_per_clone"`
+	MCTSItersPerSec float64 `json:"mcts_iterations_per_sec"`
+	GoVersion       string  `json:"go"`
+	CPU             string  `json:"gomaxprocs"`
+}
+
+func runBench(e *env, args []string) error {
+	fs := newFlags(e, "bench")
+	d := fs.Duration("time", 2*time.Second, "how long to measure each figure")
+	asJSON := fs.Bool("json", false, "print the figures as JSON")
+	opts := optionFlags{}
+	fs.Var(opts, "option", "game option k=v (repeatable)")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("name one game")
+	}
+	g, err := games.Lookup(pos[0])
+	if err != nil {
+		return usagef("%v", err)
+	}
+	lo, _ := g.Seats()
+	resolved, err := engine.Resolve(g.Options(), engine.Options(opts))
+	if err != nil {
+		return usagef("%v", err)
+	}
+	start, err := g.New(engine.Config{Seats: lo, Seed: 1, Options: resolved})
+	if err != nil {
+		return err
+	}
+	rep := benchReport{Game: g.Name(), Options: resolved.String(), GoVersion: runtime.Version(), CPU: fmt.Sprint(runtime.GOMAXPROCS(0))}
+
+	// Random playouts from the starting position, on one goroutine.
+	r := engine.NewRand(2)
+	buf := make([]engine.Action, 0, 64)
+	var ms0, ms1 runtime.MemStats
+	actions := 0
+	runtime.GC()
+	runtime.ReadMemStats(&ms0)
+	t0 := time.Now()
+	for time.Since(t0) < *d {
+		for k := 0; k < 64; k++ {
+			s := start.Clone()
+			_, n := ai.Playout(s, &r, buf)
+			actions += n
+			rep.Playouts++
+		}
+	}
+	el := time.Since(t0).Seconds()
+	runtime.ReadMemStats(&ms1)
+	rep.PlayoutsPerSec = float64(rep.Playouts) / el
+	rep.ActionsPerSec = float64(actions) / el
+	rep.ActionsPerGame = float64(actions) / float64(rep.Playouts)
+	rep.AllocsPerAction = float64(ms1.Mallocs-ms0.Mallocs) / float64(actions)
+
+	// Clone cost on a position a few actions in.
+	mid := start.Clone()
+	for k := 0; k < 10 && !mid.Deciders().Empty(); k++ {
+		buf = mid.Legal(mid.Deciders().First(), buf[:0])
+		mid.Apply(buf[r.IntN(len(buf))], nil)
+	}
+	clones := 0
+	runtime.ReadMemStats(&ms0)
+	t0 = time.Now()
+	var sink engine.State
+	for time.Since(t0) < *d/4 {
+		for k := 0; k < 1024; k++ {
+			sink = mid.Clone()
+		}
+		clones += 1024
+	}
+	el = time.Since(t0).Seconds()
+	runtime.ReadMemStats(&ms1)
+	_ = sink
+	rep.CloneNs = el * 1e9 / float64(clones)
+	rep.AllocsPerClone = float64(ms1.Mallocs-ms0.Mallocs) / float64(clones)
+	rep.BytesPerClone = float64(ms1.TotalAlloc-ms0.TotalAlloc) / float64(clones)
+
+	// MCTS iterations per second, each playing out to the end.
+	bot, err := ai.New("mcts:time="+d.String(), 3)
+	if err != nil {
+		return err
+	}
+	m := bot.(*ai.MCTS)
+	seat := start.Deciders().First()
+	t0 = time.Now()
+	m.Choose(start.Clone(), seat)
+	rep.MCTSItersPerSec = float64(m.Iters()) / time.Since(t0).Seconds()
+
+	if *asJSON {
+		b, _ := json.MarshalIndent(rep, "", "  ")
+		fmt.Fprintln(e.stdout, string(b))
+		return nil
+	}
+	fmt.Fprintf(e.stdout, "%s (%s), %s, one goroutine:\n", rep.Game, rep.Options, rep.GoVersion)
+	fmt.Fprintf(e.stdout, "  random playouts/s   %12.0f  (%d playouts, %.1f actions each)\n", rep.PlayoutsPerSec, rep.Playouts, rep.ActionsPerGame)
+	fmt.Fprintf(e.stdout, "  actions/s           %12.0f\n", rep.ActionsPerSec)
+	fmt.Fprintf(e.stdout, "  allocs/action       %12.3f\n", rep.AllocsPerAction)
+	fmt.Fprintf(e.stdout, "  clone               %12.0f ns, %.1f allocs, %.0f bytes\n", rep.CloneNs, rep.AllocsPerClone, rep.BytesPerClone)
+	fmt.Fprintf(e.stdout, "  mcts iterations/s   %12.0f\n", rep.MCTSItersPerSec)
+	return nil
+}

@@ -1,0 +1,127 @@
+// Command skald plays tabletop war games with every rule enforced, by
+// people and bots, and studies them through self-play.
+//
+// Usage:
+//
+//	skald games                                   list the games and their options
+//	skald rules GAME                              a concise rules reference, with the rulings
+//	skald play GAME [--seats human,mcts] [--seed N] [--option k=v]... [--record FILE]
+//	skald replay FILE                             print the events, verify every state hash
+//	skald scenario run PATH...                    run scenario files
+//	skald sim GAME -n N [--seats mcts,random] [--workers W] [--seed N] [--json]
+//	skald bench GAME                              playouts/s, actions/s, allocs/action, clone cost
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+)
+
+// command is one subcommand, in a file of its own.
+type command struct {
+	name, args, help string
+	run              func(env *env, args []string) error
+}
+
+// env is what a command reads and writes, so tests can run commands
+// without a process.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+var commands []command
+
+func register(c command) { commands = append(commands, c) }
+
+// Exit codes (in the style of benbjohnson/wtf's error codes).
+const (
+	exitOK      = 0
+	exitFailure = 1 // a test, scenario or replay failed; a game could not go on
+	exitUsage   = 2 // the command line is wrong
+)
+
+// usageError is an error in how skald was called.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
+
+// failedError reports a failure already described on the output.
+var errFailed = errors.New("failed")
+
+func main() {
+	os.Exit(run(&env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}, os.Args[1:]))
+}
+
+func run(e *env, args []string) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		usage(e.stdout)
+		if len(args) == 0 {
+			return exitUsage
+		}
+		return exitOK
+	}
+	for _, c := range commands {
+		if c.name == args[0] {
+			err := c.run(e, args[1:])
+			var ue *usageError
+			switch {
+			case err == nil:
+				return exitOK
+			case errors.Is(err, flag.ErrHelp):
+				return exitOK
+			case errors.As(err, &ue):
+				fmt.Fprintf(e.stderr, "skald %s: %v\nusage: skald %s %s\n", c.name, err, c.name, c.args)
+				return exitUsage
+			case errors.Is(err, errFailed):
+				return exitFailure
+			default:
+				fmt.Fprintf(e.stderr, "skald %s: %v\n", c.name, err)
+				return exitFailure
+			}
+		}
+	}
+	fmt.Fprintf(e.stderr, "skald: unknown command %q\n", args[0])
+	usage(e.stderr)
+	return exitUsage
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "skald plays tabletop war games with every rule enforced.")
+	fmt.Fprintln(w, "\nusage:")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  skald %s %s\n      %s\n", c.name, c.args, c.help)
+	}
+}
+
+// newFlags returns a flag set for a subcommand whose errors go to e.
+func newFlags(e *env, name string) *flag.FlagSet {
+	fs := flag.NewFlagSet("skald "+name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	return fs
+}
+
+// parseFlags parses args, allowing flags after positional arguments, and
+// returns the positional ones.
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, usagef("%v", err)
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}

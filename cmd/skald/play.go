@@ -1,0 +1,205 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"skald/ai"
+	"skald/engine"
+	"skald/games"
+)
+
+func init() {
+	register(command{
+		name: "play",
+		args: "GAME [--seats human,mcts] [--seed N] [--option k=v]... [--record FILE]",
+		help: "play a match in the terminal; seats are human or a bot (" + strings.Join(ai.Names(), ", ") + ")",
+		run:  runPlay,
+	})
+}
+
+func runPlay(e *env, args []string) error {
+	fs := newFlags(e, "play")
+	seatsFlag := fs.String("seats", "human,mcts", "who plays each seat: human or a bot spec such as mcts:iters=2000")
+	seed := fs.Uint64("seed", 0, "random seed (0: pick one and print it)")
+	record := fs.String("record", "", "write the match record to this file as it goes")
+	opts := optionFlags{}
+	fs.Var(opts, "option", "game option k=v (repeatable)")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("name one game")
+	}
+	g, err := games.Lookup(pos[0])
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if *seed == 0 {
+		*seed = uint64(time.Now().UnixNano()) & (1<<53 - 1)
+	}
+	seats := strings.Split(*seatsFlag, ",")
+	bots := make([]ai.Bot, len(seats))
+	humans := 0
+	for i, spec := range seats {
+		if spec == "human" {
+			humans++
+			continue
+		}
+		if bots[i], err = ai.New(spec, *seed+uint64(i)+1); err != nil {
+			return usagef("--seats: %v", err)
+		}
+	}
+	var w io.Writer
+	if *record != "" {
+		f, err := os.OpenFile(*record, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+		if err != nil {
+			return fmt.Errorf("record: %w", err)
+		}
+		defer f.Close()
+		w = f
+	}
+	m, err := engine.NewMatch(g, engine.Config{Seats: len(seats), Seed: *seed, Options: engine.Options(opts)}, seats, w)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	fmt.Fprintf(e.stdout, "%s, seed %d, options %s\n", g.Title(), *seed, m.Record.Header.Options)
+	for i, s := range seats {
+		fmt.Fprintf(e.stdout, "  %s: %s\n", engine.SeatName(g, engine.Seat(i)), s)
+	}
+	if *record != "" {
+		fmt.Fprintf(e.stdout, "recording to %s\n", *record)
+	}
+	p := &player{e: e, m: m, bots: bots, hotSeat: humans > 1, in: bufio.NewScanner(e.stdin)}
+	return p.play()
+}
+
+// player runs a match at a terminal.
+type player struct {
+	e       *env
+	m       *engine.Match
+	bots    []ai.Bot
+	hotSeat bool // several humans share the screen: hide secrets between turns
+	in      *bufio.Scanner
+	last    engine.Seat // the human seat shown last, for hot-seat play
+}
+
+func (p *player) play() error {
+	st := p.m.State
+	p.last = engine.Spectator
+	var events []engine.Event
+	for {
+		if r, over := st.Result(); over {
+			fmt.Fprintf(p.e.stdout, "\n== game over: %s\n", r.Reason)
+			if p.m.Record.Steps != nil {
+				fmt.Fprintf(p.e.stdout, "%d actions played\n", len(p.m.Record.Steps))
+			}
+			return nil
+		}
+		d := st.Deciders()
+		seat := d.First()
+		for _, s := range d.List() { // bots first: their choice is hidden anyway
+			if p.bots[s] != nil {
+				seat = s
+				break
+			}
+		}
+		var a engine.Action
+		if b := p.bots[seat]; b != nil {
+			a = b.Choose(st.Clone(), seat)
+		} else {
+			var err error
+			if a, err = p.ask(seat); err != nil {
+				return err
+			}
+		}
+		text := st.FormatAction(a)
+		events = events[:0]
+		if err := p.m.Play(a, &events); err != nil {
+			return fmt.Errorf("%s by %s: %w", text, engine.SeatName(p.m.Game, seat), err)
+		}
+		for _, ev := range events {
+			if p.shows(ev) {
+				fmt.Fprintf(p.e.stdout, "  %s\n", ev.Text)
+			}
+		}
+	}
+}
+
+// shows reports whether an event may be printed to the people at the
+// screen: public events always, private ones only to a lone human.
+func (p *player) shows(ev engine.Event) bool {
+	if ev.Only == engine.Spectator {
+		return true
+	}
+	return !p.hotSeat && p.bots[ev.Only] == nil
+}
+
+func (p *player) ask(seat engine.Seat) (engine.Action, error) {
+	st := p.m.State
+	name := engine.SeatName(p.m.Game, seat)
+	if p.hotSeat && p.last != seat {
+		fmt.Fprint(p.e.stdout, "\033[H\033[2J")
+		fmt.Fprintf(p.e.stdout, "Pass the screen to %s and press Enter.\n", strings.ToUpper(name))
+		if !p.in.Scan() {
+			return engine.Action{}, p.inputEnded()
+		}
+		fmt.Fprint(p.e.stdout, "\033[H\033[2J")
+	}
+	p.last = seat
+	p.show(seat)
+	for {
+		fmt.Fprintf(p.e.stdout, "%s> ", name)
+		if !p.in.Scan() {
+			return engine.Action{}, p.inputEnded()
+		}
+		line := strings.TrimSpace(p.in.Text())
+		switch line {
+		case "":
+			continue
+		case "?", "help":
+			fmt.Fprintln(p.e.stdout, "Type the number of an action or its text; 'view' shows the table again; 'quit' stops (the record keeps every action).")
+			continue
+		case "view":
+			p.show(seat)
+			continue
+		case "quit":
+			return engine.Action{}, p.inputEnded()
+		}
+		a, err := engine.FindLegal(st, seat, line)
+		if err != nil {
+			var ill *engine.IllegalError
+			if errors.As(err, &ill) {
+				fmt.Fprintf(p.e.stdout, "Not allowed: %s\n  rule: %s\n", ill.Why, ill.Rule)
+			} else {
+				fmt.Fprintf(p.e.stdout, "%v\n", err)
+			}
+			continue
+		}
+		return a, nil
+	}
+}
+
+func (p *player) show(seat engine.Seat) {
+	st := p.m.State
+	fmt.Fprintln(p.e.stdout)
+	if d, ok := st.(engine.Describer); ok {
+		fmt.Fprint(p.e.stdout, d.Describe(seat))
+	}
+	fmt.Fprintf(p.e.stdout, "\n%s, choose:\n", strings.ToUpper(engine.SeatName(p.m.Game, seat)))
+	for i, a := range st.Legal(seat, nil) {
+		fmt.Fprintf(p.e.stdout, "  %d. %s\n", i+1, st.FormatAction(a))
+	}
+}
+
+func (p *player) inputEnded() error {
+	fmt.Fprintf(p.e.stdout, "\nstopped after %d actions", len(p.m.Record.Steps))
+	fmt.Fprintf(p.e.stdout, "; seed %d\n", p.m.Record.Header.Seed)
+	return nil
+}
