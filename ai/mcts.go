@@ -59,6 +59,7 @@ type MCTS struct {
 // children as a list threaded through the arena.
 type node struct {
 	action engine.Action // the action leading here; action.Seat earns reward
+	hint   uint16        // where action was last found in a legal list
 	child  int32         // first child, or -1
 	next   int32         // next sibling, or -1
 	visits int32
@@ -196,13 +197,24 @@ func (m *MCTS) descend(cur int32) (next int32, expanded bool) {
 	for range m.legal {
 		m.slot = append(m.slot, -1)
 	}
-	untried := len(m.legal)
+	untried, seat := len(m.legal), m.legal[0].Seat
 	for c := m.nodes[cur].child; c >= 0; c = m.nodes[c].next {
-		if i := index(m.legal, m.nodes[c].action); i >= 0 {
-			m.slot[i] = c
-			m.nodes[c].avail++
-			untried--
+		n := &m.nodes[c]
+		if n.action.Seat != seat {
+			continue
 		}
+		// Legal lists tend to come in the same order: look where the
+		// action was last time first.
+		i := int(n.hint)
+		if i >= len(m.legal) || m.legal[i] != n.action {
+			if i = index(m.legal, n.action); i < 0 {
+				continue
+			}
+			n.hint = uint16(i)
+		}
+		m.slot[i] = c
+		n.avail++
+		untried--
 	}
 	if untried > 0 {
 		k := m.rng.IntN(untried)
@@ -211,7 +223,9 @@ func (m *MCTS) descend(cur int32) (next int32, expanded bool) {
 				continue
 			}
 			if k == 0 {
-				return m.add(cur, m.legal[i]), true
+				next := m.add(cur, m.legal[i])
+				m.nodes[next].hint = uint16(i)
+				return next, true
 			}
 			k--
 		}

@@ -1,0 +1,179 @@
+package ai
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"skald/engine"
+)
+
+func TestMCTSDeterministic(t *testing.T) {
+	for _, opts := range []engine.Options{{}, {"order": "sequential"}, {"hands": "dealt"}} {
+		s := newGame(t, 3, 5, opts)
+		choose := func(m *MCTS) engine.Action {
+			m.Iterations = 400
+			return m.Choose(sealed{s, t}, s.Deciders().First())
+		}
+		a := choose(NewMCTS(9))
+		if b := choose(NewMCTS(9)); a != b {
+			t.Errorf("%v: same seed chose %v then %v", opts, a, b)
+		}
+		// A bot's tree is reset between choices.
+		m := NewMCTS(9)
+		m.Choose(newGame(t, 3, 6, opts), 0)
+		m.rng = engine.NewRand(9)
+		if b := choose(m); a != b {
+			t.Errorf("%v: reused bot chose %v, fresh bot %v", opts, b, a)
+		}
+	}
+}
+
+func TestMCTSLegal(t *testing.T) {
+	for _, opts := range []engine.Options{{}, {"order": "sequential"}, {"hands": "dealt", "cards": "7"}} {
+		for seed := range uint64(5) {
+			s := newGame(t, 3, seed, opts)
+			m := NewMCTS(seed)
+			m.Iterations = 50
+			for !s.Deciders().Empty() {
+				seat := s.Deciders().First()
+				a := m.Choose(sealed{s, t}, seat)
+				if !slices.Contains(s.Legal(seat, nil), a) {
+					t.Fatalf("mcts chose %v, not legal", a)
+				}
+				if err := s.Apply(a, nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}
+
+// TestMCTSBeatsRandom plays seeded matches of MCTS against Random, seats
+// alternating, and asks for a win rate that a bot choosing blindly does
+// not reach: two random bots win about 45% (simultaneous and sequential,
+// where a tenth of the games are drawn) or 50% (dealt) each.
+func TestMCTSBeatsRandom(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays 600 matches")
+	}
+	tests := []struct {
+		name string
+		opts engine.Options
+		min  float64 // wins/games
+	}{
+		{"simultaneous", nil, 0.70},
+		{"sequential", engine.Options{"order": "sequential"}, 0.85},
+		{"dealt", engine.Options{"hands": "dealt"}, 0.60},
+	}
+	const games = 200
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			wins := 0
+			for g := range games {
+				seed := uint64(g)
+				m := NewMCTS(seed)
+				m.Iterations = 300
+				bots := []Bot{m, NewRandom(seed + 1e6)}
+				seat := engine.Seat(g % 2)
+				if seat == 1 {
+					bots[0], bots[1] = bots[1], bots[0]
+				}
+				if play(t, newGame(t, 2, seed, tt.opts), bots).Winners.Has(seat) {
+					wins++
+				}
+			}
+			rate := float64(wins) / games
+			t.Logf("mcts won %d of %d (%.0f%%)", wins, games, 100*rate)
+			if rate < tt.min {
+				t.Errorf("mcts won %d of %d against random, want at least %.0f%%", wins, games, 100*tt.min)
+			}
+		})
+	}
+}
+
+// TestMCTSSimultaneous checks that the search does not let a later seat of
+// a simultaneous choice react to an earlier seat's secret choice: in the
+// matrix game seat 0 must mix A and B rather than take the safe C.
+func TestMCTSSimultaneous(t *testing.T) {
+	picks := func(coupled bool) (safe int) {
+		for seed := range uint64(20) {
+			m := NewMCTS(seed)
+			m.coupled = coupled
+			m.Iterations = 2000
+			if m.Choose(sealed{&matrix{}, t}, 0).Kind == 3 {
+				safe++
+			}
+		}
+		return safe
+	}
+	if n := picks(false); n > 4 {
+		t.Errorf("mcts chose the safe C %d times in 20, want it to mix A and B", n)
+	}
+	// The test can tell: a search that lets seat 1 see seat 0's choice
+	// plays C.
+	if n := picks(true); n < 16 {
+		t.Errorf("coupled mcts chose the safe C only %d times in 20", n)
+	}
+	// As the later seat, seat 1 cannot know seat 0's choice and should
+	// not favour X or Y by much.
+	s := &matrix{}
+	if err := s.Apply(engine.Action{Seat: 0, Kind: 1}, nil); err != nil {
+		t.Fatal(err)
+	}
+	ys := 0
+	for seed := range uint64(40) {
+		m := NewMCTS(seed)
+		m.Iterations = 200
+		if m.Choose(sealed{s, t}, 1).Kind == 2 {
+			ys++
+		}
+	}
+	if ys < 8 || ys > 32 {
+		t.Errorf("seat 1 answered A with Y %d times in 40, as if it saw A", ys)
+	}
+}
+
+func TestMCTSTime(t *testing.T) {
+	m, err := New("mcts:time=30ms", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newGame(t, 2, 1, nil)
+	start := time.Now()
+	a := m.Choose(s, 0)
+	if d := time.Since(start); d < 30*time.Millisecond || d > 2*time.Second {
+		t.Errorf("search with time=30ms took %v", d)
+	}
+	if !slices.Contains(s.Legal(0, nil), a) {
+		t.Errorf("chose %v, not legal", a)
+	}
+	if n := m.(*MCTS).Iters(); n < 10 {
+		t.Errorf("%d iterations in 30ms", n)
+	}
+}
+
+func TestMCTSSingleAction(t *testing.T) {
+	s := newGame(t, 2, 1, engine.Options{"order": "sequential"})
+	for !s.Deciders().Empty() {
+		seat := s.Deciders().First()
+		if len(s.Legal(seat, nil)) == 1 {
+			break
+		}
+		s.Apply(s.Legal(seat, nil)[0], nil)
+	}
+	m := NewMCTS(1)
+	seat := s.Deciders().First()
+	if a := m.Choose(s, seat); a != s.Legal(seat, nil)[0] || m.Iters() != 0 {
+		t.Errorf("single legal action: chose %v after %d iterations", a, m.Iters())
+	}
+}
+
+func TestMCTSEndless(t *testing.T) {
+	m := NewMCTS(1)
+	m.Iterations = 3
+	if a := m.Choose(&endless{}, 0); a.Kind > 1 {
+		t.Errorf("chose %v", a)
+	}
+}
