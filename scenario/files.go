@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -44,7 +45,11 @@ func RunFiles(paths []string, lookup Lookup) []Result {
 func expand(path string) ([]string, error) {
 	info, err := os.Stat(path)
 	if err != nil {
-		return nil, err
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if !info.IsDir() {
 		return []string{path}, nil

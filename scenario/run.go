@@ -629,12 +629,12 @@ func (c *stepRun) play() error {
 		ds := r.st.Deciders()
 		if over {
 			if !ds.Empty() {
-				return c.fail("play", 0, fmt.Sprintf("after %d random actions the game is over (%s), but %s", n-1, res.Reason, r.decide(ds)), nil)
+				return c.fail("play", 0, fmt.Sprintf("%s the game is over (%s), but %s", after(n-1), res.Reason, r.decide(ds)), nil)
 			}
 			return nil
 		}
 		if ds.Empty() {
-			return c.fail("play", 0, fmt.Sprintf("after %d random actions the game is not over, but no seat decides", n-1), nil)
+			return c.fail("play", 0, after(n-1)+" the game is not over, but no seat decides", nil)
 		}
 		list := ds.List()
 		seat := list[r.rng.IntN(len(list))]
@@ -659,6 +659,14 @@ func (c *stepRun) play() error {
 		}
 	}
 	return nil
+}
+
+// after says when random play found a problem.
+func after(n int) string {
+	if n == 0 {
+		return "before any random action,"
+	}
+	return fmt.Sprintf("after random action %d,", n)
 }
 
 // checkResult checks rc against the game's result; fields are named
