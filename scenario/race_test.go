@@ -223,7 +223,7 @@ func (s *raceState) Arrange(setup []byte) error {
 	return nil
 }
 
-// plainGame is race without seat names or Arrange.
+// plainGame is race whose states cannot be arranged.
 type plainGame struct{ race }
 
 func (plainGame) Name() string { return "plain" }

@@ -192,6 +192,9 @@ func (s *Step) Describe() string {
 	case "illegal":
 		return "illegal " + strconv.Quote(s.Illegal) + by
 	case "view":
+		if s.View.Path == "" {
+			return "view as " + s.View.Seat
+		}
 		return "view " + strconv.Quote(s.View.Path) + " as " + s.View.Seat
 	case "legal":
 		if s.Legal.Seat != "" {

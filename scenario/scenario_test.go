@@ -241,7 +241,7 @@ func TestRunErrors(t *testing.T) {
 		{"legal exactly missing", head + "steps:\n  - legal: {exactly: [add 1, add 2, add 3, add 4]}\n", []string{"legal.exactly: not legal: \"add 4\""}},
 		{"deciders bad seat", head + "steps:\n  - deciders: [north, west]\n", []string{"step 1 (deciders): deciders[1]: no seat \"west\" in race"}},
 		{"deciders spectator", head + "steps:\n  - deciders: [spectator]\n", []string{"step 1 (deciders): deciders[0]: the spectator is not a player"}},
-		{"view seat", head + "steps:\n  - view: {seat: nobody, equals: 1}\n", []string{"step 1 (view \"\" as nobody): view.seat: no seat \"nobody\""}},
+		{"view seat", head + "steps:\n  - view: {seat: nobody, equals: 1}\n", []string{"step 1 (view as nobody): view.seat: no seat \"nobody\""}},
 		{"view contains not text", head + "steps:\n  - view: {seat: north, path: total, contains: \"0\"}\n", []string{"view.contains: \"total\" is 0, not text"}},
 		{"view contains", head + "steps:\n  - view: {seat: north, path: turn, contains: south}\n", []string{"view.contains: \"turn\" is \"north\", which does not contain \"south\""}},
 		{"view index", head + "steps:\n  - view: {seat: north, path: deck.x, equals: 1}\n", []string{"view.path: \"deck\" is an array of 4, and \"x\" is not an index"}},
