@@ -1,0 +1,16 @@
+// Package sim plays batches of bot-against-bot matches and reports win
+// rates with confidence intervals.
+//
+// [Run] plays Options.N matches of one game on several goroutines. Match i
+// is started with a seed derived from the batch's seed and i ([GameSeed]),
+// and its bots with seeds derived the same way ([BotSeed]), so a batch is
+// reproduced exactly by its seed whatever the number of workers. Seats are
+// rotated: in match i, seat s is played by Bots[(s+i) mod seats]
+// ([Lineup]), so that each bot plays every seat equally often and its win
+// rate does not carry a seat's advantage.
+//
+// A [Report] gives, per bot and per seat, the wins, draws and win rate
+// (wins/games, draws not counted as half wins) with its 95% Wilson score
+// interval ([Wilson]), the win rate of the seat that made each match's
+// first action, and the lengths of the matches in actions.
+package sim

@@ -1,0 +1,71 @@
+package sim
+
+import (
+	"skald/engine"
+)
+
+// firstWins is a game of three passes each in turn that seat 0 wins. With
+// panicAt, the panicAt-th action panics; with stuck, the game never says
+// it is over.
+type firstWins struct {
+	panicAt int
+	stuck   bool
+}
+
+func (firstWins) Name() string                 { return "firstwins" }
+func (firstWins) Title() string                { return "First Wins" }
+func (firstWins) RulesVersion() string         { return "1" }
+func (firstWins) Seats() (int, int)            { return 2, 3 }
+func (firstWins) Options() []engine.OptionSpec { return nil }
+func (firstWins) Rules() string                { return "Seat 0 wins after three rounds of passes." }
+func (g firstWins) New(cfg engine.Config) (engine.State, error) {
+	return &firstState{g: g, seats: cfg.Seats}, nil
+}
+
+type firstState struct {
+	g     firstWins
+	seats int
+	n     int
+}
+
+func (s *firstState) over() bool { return s.n >= 3*s.seats }
+
+func (s *firstState) Deciders() engine.SeatSet {
+	if s.over() {
+		return 0
+	}
+	return engine.Seats(engine.Seat(s.n % s.seats))
+}
+
+func (s *firstState) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
+	if !s.Deciders().Has(seat) {
+		return buf
+	}
+	return append(buf, engine.Action{Seat: seat})
+}
+
+func (s *firstState) Apply(a engine.Action, _ *[]engine.Event) error {
+	if !s.Deciders().Has(a.Seat) {
+		return engine.Illegal("turn", "not your turn")
+	}
+	s.n++
+	if s.n == s.g.panicAt {
+		panic("boom")
+	}
+	return nil
+}
+
+func (s *firstState) View(engine.Seat) any { return s.n }
+
+func (s *firstState) Result() (engine.Result, bool) {
+	return engine.Result{Winners: engine.Seats(0)}, s.over() && !s.g.stuck
+}
+
+func (s *firstState) Clone() engine.State                                { c := *s; return &c }
+func (s *firstState) Determinize(engine.Seat, *engine.Rand) engine.State { return s.Clone() }
+func (s *firstState) Hash() uint64                                       { return uint64(s.n) }
+func (s *firstState) Rand() *engine.Rand                                 { return nil }
+func (s *firstState) FormatAction(engine.Action) string                  { return "pass" }
+func (s *firstState) ParseAction(seat engine.Seat, text string) (engine.Action, error) {
+	return engine.Action{Seat: seat}, nil
+}
