@@ -8,10 +8,12 @@ import (
 	"skald/engine"
 )
 
-// Defaults of a bot made by [NewMCTS].
 const (
+	// DefaultIterations is the number of iterations per choice of a bot
+	// made by [NewMCTS].
 	DefaultIterations = 1000
-	DefaultC          = 0.7
+	// DefaultC is the exploration constant of a bot made by [NewMCTS].
+	DefaultC = 0.7
 )
 
 // MCTS is a bot that searches with single-observer Information Set Monte

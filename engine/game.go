@@ -73,7 +73,15 @@ func Resolve(specs []OptionSpec, opts Options) (Options, error) {
 		known[s.Name] = s
 		out[s.Name] = s.Default
 	}
-	for k, v := range opts {
+	// Check in sorted order, so that with several bad options the error is
+	// always about the same one.
+	keys := make([]string, 0, len(opts))
+	for k := range opts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		v := opts[k]
 		s, ok := known[k]
 		if !ok {
 			return nil, fmt.Errorf("option %q: unknown (known: %s)", k, specNames(specs))
@@ -160,13 +168,15 @@ type SeatNamer interface {
 	SeatName(seat Seat) string
 }
 
-// SeatName returns g's name for seat, or the seat's number.
+// SeatName returns g's name for seat, or the seat's number. Spectator is
+// always "spectator", the name [ParseSeat] accepts for it; a SeatNamer is
+// asked only about real seats.
 func SeatName(g Game, seat Seat) string {
-	if n, ok := g.(SeatNamer); ok {
-		return n.SeatName(seat)
-	}
 	if seat == Spectator {
 		return "spectator"
+	}
+	if n, ok := g.(SeatNamer); ok {
+		return n.SeatName(seat)
 	}
 	return strconv.Itoa(int(seat))
 }

@@ -10,10 +10,11 @@ import (
 
 // Rand is a match's one seeded random stream: dice, shuffles and draws all
 // come from it, so that a seed reproduces a match. A scenario can force the
-// next dice and the next shuffles. The zero Rand is usable and seeded with 0.
+// next dice and the next shuffles. The zero Rand is usable; its stream is
+// fixed, but it is not the stream of NewRand(0).
 //
-// Rand is a value: copying it copies the stream's position, which is what
-// [State.Clone] needs.
+// Rand is a value: copying it copies the stream's position and the forced
+// results still waiting, which is what [State.Clone] needs.
 type Rand struct {
 	src      rand.PCG
 	dice     []int   // forced faces, next first
@@ -29,12 +30,8 @@ func NewRand(seed uint64) Rand {
 // Clone returns an independent copy of r.
 func (r *Rand) Clone() Rand {
 	c := *r
-	if len(r.dice) > 0 {
-		c.dice = slices.Clone(r.dice)
-	}
-	if len(r.shuffles) > 0 {
-		c.shuffles = slices.Clone(r.shuffles)
-	}
+	c.dice = slices.Clone(r.dice)
+	c.shuffles = slices.Clone(r.shuffles)
 	return c
 }
 
@@ -56,11 +53,17 @@ func (r *Rand) IntN(n int) int {
 }
 
 // ForceDice makes the next dice rolls show faces, in order.
-func (r *Rand) ForceDice(faces ...int) { r.dice = append(r.dice, faces...) }
+func (r *Rand) ForceDice(faces ...int) {
+	// Clip first so that append never writes into an array that a copy of
+	// r may share: the queues are only ever resliced or replaced.
+	r.dice = append(slices.Clip(r.dice), faces...)
+}
 
 // ForceShuffle makes the next shuffle produce perm: after it, position i
 // holds the element that was at position perm[i].
-func (r *Rand) ForceShuffle(perm []int) { r.shuffles = append(r.shuffles, slices.Clone(perm)) }
+func (r *Rand) ForceShuffle(perm []int) {
+	r.shuffles = append(slices.Clip(r.shuffles), slices.Clone(perm))
+}
 
 // Forced reports how many forced dice and shuffles are still waiting.
 func (r *Rand) Forced() (dice, shuffles int) { return len(r.dice), len(r.shuffles) }
@@ -118,6 +121,7 @@ func (r *Rand) Sum(n, sides int) int {
 // keep of them, highest first, to buf.
 func (r *Rand) KeepHighest(n, keep, sides int, buf []int) []int {
 	start := len(buf)
+	keep = max(keep, 0)
 	buf = r.Dice(n, sides, buf)
 	rolled := buf[start:]
 	slices.SortFunc(rolled, func(a, b int) int { return b - a })

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -87,35 +88,33 @@ func (r *Recorder) line(v any) error {
 }
 
 // ReadRecord reads a record written by a Recorder. name is used in errors.
+// Blank lines are skipped; the first other line is the header.
 func ReadRecord(rd io.Reader, name string) (*Record, error) {
 	sc := bufio.NewScanner(rd)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	rec := &Record{}
+	var rec *Record
 	line := 0
 	for sc.Scan() {
 		line++
-		b := sc.Bytes()
+		b := bytes.TrimSpace(sc.Bytes())
 		if len(b) == 0 {
 			continue
 		}
-		if line == 1 {
-			dec := json.NewDecoder(bytes.NewReader(b))
-			dec.DisallowUnknownFields()
-			if err := dec.Decode(&rec.Header); err != nil {
-				return nil, fmt.Errorf("record %s line 1 (header): %w", name, err)
+		if rec == nil {
+			rec = &Record{}
+			if err := decodeLine(b, &rec.Header); err != nil {
+				return nil, fmt.Errorf("record %s line %d (header): %w", name, line, err)
 			}
 			if rec.Header.Format != RecordFormat {
-				return nil, fmt.Errorf("record %s line 1 (header): field skald_record: format %d, want %d", name, rec.Header.Format, RecordFormat)
+				return nil, fmt.Errorf("record %s line %d (header): field skald_record: format %d, want %d", name, line, rec.Header.Format, RecordFormat)
 			}
 			if rec.Header.Game == "" {
-				return nil, fmt.Errorf("record %s line 1 (header): field game: missing", name)
+				return nil, fmt.Errorf("record %s line %d (header): field game: missing", name, line)
 			}
 			continue
 		}
 		var s Step
-		dec := json.NewDecoder(bytes.NewReader(b))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&s); err != nil {
+		if err := decodeLine(b, &s); err != nil {
 			return nil, fmt.Errorf("record %s line %d: %w", name, line, err)
 		}
 		if s.Action == "" {
@@ -126,10 +125,24 @@ func ReadRecord(rd io.Reader, name string) (*Record, error) {
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("record %s line %d: %w", name, line+1, err)
 	}
-	if line == 0 {
+	if rec == nil {
 		return nil, fmt.Errorf("record %s: empty", name)
 	}
 	return rec, nil
+}
+
+// decodeLine decodes the one JSON value of a record line into v, refusing
+// unknown fields and anything after the value.
+func decodeLine(b []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("unexpected data after the JSON value")
+	}
+	return nil
 }
 
 // DivergenceError reports the first step at which a record does not replay.
@@ -144,9 +157,12 @@ func (e *DivergenceError) Error() string {
 }
 
 // Replay plays rec's actions on a new match of g, checking the state hash
-// after every action. step, if not nil, is called after each action with
-// its events. It returns the final state, or a *DivergenceError at the
-// first action that is illegal or leads to another hash.
+// after every action. The match is started as [NewMatch] starts one: the
+// header's options are checked and completed with their defaults. step, if
+// not nil, is called after each action with its events, in a slice of its
+// own that step may keep. It returns the final state, or a
+// *DivergenceError at the first action that is illegal or leads to another
+// hash.
 func Replay(g Game, rec *Record, step func(i int, s Step, events []Event)) (State, error) {
 	if rec.Header.Game != g.Name() {
 		return nil, fmt.Errorf("record is of game %q, not %q", rec.Header.Game, g.Name())
@@ -154,17 +170,22 @@ func Replay(g Game, rec *Record, step func(i int, s Step, events []Event)) (Stat
 	if rec.Header.Rules != g.RulesVersion() {
 		return nil, fmt.Errorf("record was made under rules %q; this skald plays %s rules %q", rec.Header.Rules, g.Name(), g.RulesVersion())
 	}
-	st, err := g.New(rec.Config())
+	cfg := rec.Config()
+	opts, err := Resolve(g.Options(), cfg.Options)
 	if err != nil {
 		return nil, fmt.Errorf("record: %w", err)
 	}
-	var events []Event
+	cfg.Options = opts
+	st, err := g.New(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("record: %w", err)
+	}
 	for i, s := range rec.Steps {
 		a, err := st.ParseAction(s.Seat, s.Action)
 		if err != nil {
 			return st, &DivergenceError{Step: i + 1, Action: s.Action, Why: err.Error()}
 		}
-		events = events[:0]
+		var events []Event // not reused: step may keep it
 		if err := st.Apply(a, &events); err != nil {
 			return st, &DivergenceError{Step: i + 1, Action: s.Action, Why: err.Error()}
 		}

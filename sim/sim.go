@@ -46,8 +46,9 @@ type outcome struct {
 }
 
 // Run plays the batch o describes and reports on it. The report does not
-// depend on o.Workers, and apart from its timings it is the same for the
-// same options.
+// depend on o.Workers; apart from its timings, it is the same for the same
+// options as long as the bots choose reproducibly, which bots bounded by
+// thinking time do not.
 //
 // When ctx is canceled, Run stops its matches at their next action and
 // returns a report on the matches that ended, with ctx's error. A bot that
