@@ -46,12 +46,13 @@ func (s *State) Arrange(setup []byte) error {
 		return fmt.Errorf("blackred setup: only before the first action")
 	}
 	c := s.Clone().(*State) // arrange a copy: on error nothing changes
+	c.attacker = c.first    // a Herald placed before the setup no longer counts
 	switch su.Attacker {
 	case "":
 	case "black":
-		c.attacker = Black
+		c.attacker, c.first = Black, Black
 	case "red":
-		c.attacker = Red
+		c.attacker, c.first = Red, Red
 	default:
 		return fmt.Errorf("blackred setup: field attacker: %q, want black or red", su.Attacker)
 	}

@@ -50,7 +50,17 @@ func TestEmbeddedContent(t *testing.T) {
 		}
 		t.Logf("%s: power %v extra %v", colourNames[i], power, extra)
 	}
-	// BR-4: Red is Black with the weapons turned: sword->bow, spear->sword, bow->spear.
+	// BR-4: each Captain picks the weapon where its owner gains most.
+	for i, want := range []int{spear, bow} {
+		for _, card := range c.Decks[i] {
+			if card.Kind == effBothWeapon && card.Weapon != want {
+				t.Errorf("%s's %s: both use %s, want %s", colourNames[i], card.Name, weaponNames[card.Weapon], weaponNames[want])
+			}
+		}
+	}
+	// BR-4: Red's battle cards are Black's with the weapons turned:
+	// sword->bow, spear->sword, bow->spear; the unit cards do the same
+	// things (the Captains' weapons are checked below).
 	turn := [numWeapons]int{sword: bow, spear: sword, bow: spear}
 	for k := range c.Decks[Black] {
 		b, r := c.Decks[Black][k], c.Decks[Red][k]
@@ -62,7 +72,7 @@ func TestEmbeddedContent(t *testing.T) {
 				t.Errorf("card %d (%s / %s): %s values not mirrored", k, b.Name, r.Name, weaponNames[w])
 			}
 		}
-		if b.Kind != r.Kind || b.Points != r.Points || b.Units != r.Units || (b.Kind == effBothWeapon && turn[b.Weapon] != r.Weapon) {
+		if b.Kind != r.Kind || b.Points != r.Points || b.Units != r.Units {
 			t.Errorf("unit card %d (%s / %s): effects not mirrored", k, b.Name, r.Name)
 		}
 	}

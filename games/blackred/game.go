@@ -103,6 +103,7 @@ func (g *Game) New(cfg engine.Config) (engine.State, error) {
 	default:
 		s.attacker = engine.Seat(s.rng.Roll(2) - 1)
 	}
+	s.first = s.attacker
 	s.startBattle(nil)
 	return s, nil
 }

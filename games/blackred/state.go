@@ -59,6 +59,7 @@ type State struct {
 	units      uint8 // agreed number of units per player
 	phase      uint8
 	attacker   engine.Seat
+	first      engine.Seat // who attacks first by option first, before any Herald
 	lastWinner int8
 	battle     uint16
 	side       [2]side
