@@ -381,15 +381,15 @@ func (s *State) resolve(ev *[]engine.Event) {
 		if ev != nil {
 			emit(ev, "battle.won", engine.Spectator, "%s wins the battle %d to %d", colourNames[w], tot[w], tot[l])
 		}
-		loss, why := 1, "lost the battle"
+		loss, why := 1, "" // why names the card that raised the loss
 		for i := range s.side {
 			if e := s.playedEffect(engine.Seat(i)); e.Kind == effNoQuarter {
-				loss, why = e.Units, "lost the battle, no quarter"
+				loss, why = e.Units, "No Quarter"
 			}
 			sd := &s.side[i]
 			for _, c := range sd.active[:sd.nActive] {
 				if e := s.c.Decks[i][c].Effect; e.Kind == effNoQuarter {
-					loss, why = e.Units, "lost the battle, "+s.c.Decks[i][c].Name
+					loss, why = e.Units, s.c.Decks[i][c].Name
 				}
 			}
 		}
@@ -398,6 +398,11 @@ func (s *State) resolve(ev *[]engine.Event) {
 			if ev != nil {
 				emit(ev, "battle.shield", engine.Spectator, "%s's shield wall: no unit is lost", colourNames[l])
 			}
+		}
+		if why != "" && ev != nil {
+			why = "lost the battle, " + why
+		} else {
+			why = "lost the battle"
 		}
 		s.loseUnits(l, loss, why, ev)
 		if e := s.playedEffect(w); e.Kind == effRevive {

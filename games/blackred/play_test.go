@@ -39,6 +39,8 @@ func playRandom(t testing.TB, seed uint64, opts engine.Options) (*State, int) {
 	return s, n
 }
 
+// TestRandomGamesEnd plays thousands of seeded random games: none panics,
+// each ends (BR-18), and the first of them replay to the same hashes.
 func TestRandomGamesEnd(t *testing.T) {
 	wins := [3]int{}
 	total := 0
