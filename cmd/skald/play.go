@@ -115,7 +115,9 @@ func (p *player) play() error {
 			a = b.Choose(st.Clone(), seat)
 		} else {
 			var err error
-			if a, err = p.ask(seat); err != nil {
+			if a, err = p.ask(seat); err == errStopped {
+				return nil
+			} else if err != nil {
 				return err
 			}
 		}
@@ -198,8 +200,10 @@ func (p *player) show(seat engine.Seat) {
 	}
 }
 
+// errStopped reports that the person at the terminal stopped the match.
+var errStopped = errors.New("stopped")
+
 func (p *player) inputEnded() error {
-	fmt.Fprintf(p.e.stdout, "\nstopped after %d actions", len(p.m.Record.Steps))
-	fmt.Fprintf(p.e.stdout, "; seed %d\n", p.m.Record.Header.Seed)
-	return nil
+	fmt.Fprintf(p.e.stdout, "\nstopped after %d actions; seed %d\n", len(p.m.Record.Steps), p.m.Record.Header.Seed)
+	return errStopped
 }
