@@ -8,23 +8,15 @@ import (
 
 // Citations of seed 002 used in rules and errors.
 const (
-	ruleSetup      = "seed 002, Game setup"
-	ruleDeckOrder  = "seed 002, Game setup: you can't switch places on any of the cards in the deck"
-	ruleStrategy   = "seed 002, Strategy cards"
-	ruleAttacker   = "seed 002, Battle: the attacker always has to say what weapon he will use first"
-	ruleDefender   = "seed 002, Battle: then the attacked player will say what weapon he will use"
-	ruleForce      = "seed 002, Battle: pick the force card with that number and place it face down"
-	ruleUpTo3      = "seed 002, Battle: you can choose to use up to 3 battle cards, in the stated order"
-	rulePoints     = "seed 002, Battle: power of the first card plus the extra of the others"
-	ruleWinner     = "seed 002, Battle: the highest value wins; the same value, nobody wins"
-	ruleLoser      = "seed 002, Battle: if you lose a battle, you lose a unit"
-	ruleUsed       = "seed 002, Battle: used battle cards are for now taken out of the game"
-	ruleRunOut     = "seed 002, Battle: when all battle cards have been taken out of the game for one of the players, that player loses two units"
-	ruleReshuffle  = "seed 002, Strategy cards: every time the players shuffle their battle decks, the strategy deck shall also be shuffled"
-	ruleNextAttack = "seed 002, Battle: the winner of a battle will always be the one to attack in the next round"
-	ruleUnitCards  = "seed 002, Unit cards"
-	ruleLoseAll    = "seed 002, Battle: the first player that loses all his units has lost the game"
-	ruleRulings    = "docs/rulings/blackred.md"
+	ruleSetup     = "seed 002, Game setup"
+	ruleStrategy  = "seed 002, Strategy cards"
+	ruleAttacker  = "seed 002, Battle: the attacker always has to say what weapon he will use first"
+	ruleDefender  = "seed 002, Battle: then the attacked player will say what weapon he will use"
+	ruleForce     = "seed 002, Battle: pick the force card with that number and place it face down"
+	ruleUpTo3     = "seed 002, Battle: you can choose to use up to 3 battle cards, in the stated order"
+	ruleUnitCards = "seed 002, Unit cards"
+	ruleLoseAll   = "seed 002, Battle: the first player that loses all his units has lost the game"
+	ruleRulings   = "docs/rulings/blackred.md"
 )
 
 // emit appends an event; callers check ev != nil first, so that play
