@@ -286,6 +286,9 @@ func (s *State) playedEffect(seat engine.Seat) Effect {
 // max-cards strategy card allows.
 func (s *State) maxCards(seat engine.Seat) int {
 	n := min(maxUse, int(s.side[seat].nDeck))
+	if s.phase == phaseStrategy {
+		return n // the strategy cards are still face down
+	}
 	if e := s.playedEffect(1 - seat); e.Kind == effMaxCards {
 		n = min(n, e.Cards)
 	}
@@ -419,8 +422,12 @@ func (s *State) resolve(ev *[]engine.Event) {
 		sd.played, sd.weapon, sd.force, sd.forced, sd.nActive, sd.revealed = none, none, 0, none, 0, false
 	}
 	// The winner attacks next; on a tie the last winner does (seed 002).
+	// Before anyone has won, the first attacker does: a Herald gives the
+	// attack for its own battle only (BR-13, BR-17).
 	if s.lastWinner != none {
 		s.attacker = engine.Seat(s.lastWinner)
+	} else {
+		s.attacker = s.first
 	}
 	s.startBattle(ev)
 }
