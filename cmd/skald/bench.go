@@ -8,7 +8,6 @@ import (
 
 	"skald/ai"
 	"skald/engine"
-	"skald/games"
 )
 
 func init() {
@@ -42,12 +41,9 @@ func runBench(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 {
-		return usagef("name one game")
-	}
-	g, err := games.Lookup(pos[0])
+	g, err := gameArg(pos)
 	if err != nil {
-		return usagef("%v", err)
+		return err
 	}
 	lo, _ := g.Seats()
 	resolved, err := engine.Resolve(g.Options(), engine.Options(opts))

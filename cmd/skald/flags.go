@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"skald/engine"
+	"skald/games"
 )
 
 // optionFlags collects repeated --option k=v flags.
@@ -19,4 +20,16 @@ func (o optionFlags) Set(v string) error {
 	}
 	o[k] = val
 	return nil
+}
+
+// gameArg returns the one game named by the positional arguments.
+func gameArg(pos []string) (engine.Game, error) {
+	if len(pos) != 1 {
+		return nil, usagef("name one game")
+	}
+	g, err := games.Lookup(pos[0])
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	return g, nil
 }

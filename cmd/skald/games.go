@@ -40,12 +40,9 @@ func runRules(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 {
-		return usagef("name one game")
-	}
-	g, err := games.Lookup(pos[0])
+	g, err := gameArg(pos)
 	if err != nil {
-		return usagef("%v", err)
+		return err
 	}
 	fmt.Fprint(e.stdout, g.Rules())
 	if r := docs.Rulings(g.Name()); r != "" {

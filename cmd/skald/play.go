@@ -11,7 +11,6 @@ import (
 
 	"skald/ai"
 	"skald/engine"
-	"skald/games"
 )
 
 func init() {
@@ -34,12 +33,9 @@ func runPlay(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 {
-		return usagef("name one game")
-	}
-	g, err := games.Lookup(pos[0])
+	g, err := gameArg(pos)
 	if err != nil {
-		return usagef("%v", err)
+		return err
 	}
 	if *seed == 0 {
 		*seed = uint64(time.Now().UnixNano()) & (1<<53 - 1)

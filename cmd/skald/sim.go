@@ -12,7 +12,6 @@ import (
 	"golang.org/x/term"
 
 	"skald/engine"
-	"skald/games"
 	"skald/sim"
 )
 
@@ -38,15 +37,12 @@ func runSim(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 {
-		return usagef("name one game")
-	}
 	if *n < 1 {
 		return usagef("-n must be at least 1")
 	}
-	g, err := games.Lookup(pos[0])
+	g, err := gameArg(pos)
 	if err != nil {
-		return usagef("%v", err)
+		return err
 	}
 	bots := strings.Split(*seats, ",")
 	o := sim.Options{
