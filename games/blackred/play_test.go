@@ -1,6 +1,7 @@
 package blackred
 
 import (
+	"strings"
 	"testing"
 
 	"skald/engine"
@@ -61,4 +62,36 @@ func TestRandomGamesEnd(t *testing.T) {
 		}
 	}
 	t.Logf("black %d red %d draw %d; %.1f actions/game", wins[0], wins[1], wins[2], float64(total)/2000)
+}
+
+// TestBattleCapIsADraw checks BR-18's safety net: a match still going
+// after battleCap battles ends in a draw.
+func TestBattleCapIsADraw(t *testing.T) {
+	s := newState(t, 4, engine.Options{"units": "24"})
+	s.battle = battleCap
+	r := engine.NewRand(1)
+	for s.battle == battleCap && !s.Deciders().Empty() {
+		legal := s.Legal(s.Deciders().First(), nil)
+		if err := s.Apply(legal[r.IntN(len(legal))], nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, over := s.Result()
+	if !over || !res.Winners.Empty() || !strings.Contains(res.Reason, "no winner after 2000 battles") {
+		t.Fatalf("after battle %d: over %v, result %+v; want a draw by the battle cap", battleCap, over, res)
+	}
+}
+
+// TestRandomGamesStayFarFromTheCap backs BR-18's claim that no seeded
+// random game comes near the battle cap.
+func TestRandomGamesStayFarFromTheCap(t *testing.T) {
+	most := 0
+	for seed := uint64(0); seed < 500; seed++ {
+		s, _ := playRandom(t, seed, engine.Options{"units": "24"})
+		most = max(most, int(s.battle))
+	}
+	if most > battleCap/10 {
+		t.Fatalf("a random game with 24 units lasted %d battles", most)
+	}
+	t.Logf("longest of 500 random 24-unit games: %d battles", most)
 }
