@@ -54,9 +54,6 @@ func TestMCTSLegal(t *testing.T) {
 // not reach: two random bots win about 45% (simultaneous and sequential,
 // where a tenth of the games are drawn) or 50% (dealt) each.
 func TestMCTSBeatsRandom(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays 600 matches")
-	}
 	tests := []struct {
 		name string
 		opts engine.Options
