@@ -497,6 +497,9 @@ func (c *Content) loadAbilities(b []byte) error {
 		if _, dup := c.abilityByNumber[y.Number]; !dup {
 			c.abilityByNumber[y.Number] = len(c.Abilities)
 		}
+		// An empty entry (a stray comma, TD-9) names nothing; Validate
+		// reports it from Occurs.
+		on = slices.DeleteFunc(on, func(s string) bool { return s == "" })
 		c.Abilities = append(c.Abilities, Ability{
 			Number: y.Number, Name: y.Name, Occurs: y.Occurs, When: when, On: on, Note: note,
 			Text: y.Text, Rulings: y.Rulings,

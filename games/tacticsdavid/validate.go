@@ -294,7 +294,8 @@ func (v *validator) abilities() {
 		if !slices.Contains(occursLetter, a.When) {
 			add("occurs", a.Occurs, "%q is not B, D, A, R or All", a.When)
 		}
-		for _, on := range a.On {
+		_, on, _, _ := parseOccurs(a.Occurs)
+		for _, on := range on {
 			switch {
 			case on == "":
 				add("occurs", a.Occurs, "an empty entry in the list of procedures (a stray comma)")
@@ -427,7 +428,7 @@ func (v *validator) areas() {
 			v.add(file, a.Number, a.Code, "code", a.Code, nil, "the code is listed twice")
 		}
 		seen[a.Code] = true
-		if a.Code[0] != 'M' && a.Code[0] != 'R' {
+		if !strings.HasPrefix(a.Code, "M") && !strings.HasPrefix(a.Code, "R") {
 			v.add(file, a.Number, a.Code, "code", a.Code, nil, "an attack area code starts with M (melee) or R (ranged)")
 		}
 	}
