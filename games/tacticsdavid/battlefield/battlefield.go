@@ -125,11 +125,11 @@ const (
 // most one terrain piece and the player (if any) who may deploy there.
 // Build one with Parse; a Battlefield is not changed after.
 type Battlefield struct {
-	Name    string
-	W, H    int
-	Players int    // the suggested number of players; deployment uses 1..Players
+	Name     string
+	W, H     int
+	Players  int    // the suggested number of players; deployment uses 1..Players
 	Purchase [2]int // the suggested purchase limit, low and high; zeros if not given
-	About   string // the description, lines separated by "\n"
+	About    string // the description, lines separated by "\n"
 
 	terrain []Terrain // W*H, row by row from the north-west corner
 	pieces  []byte    // W*H: '.' or the key of the piece on the space
