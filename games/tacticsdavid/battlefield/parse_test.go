@@ -247,6 +247,9 @@ func TestParseErrors(t *testing.T) {
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(sample))
 	f.Add([]byte("name: Bare\nsize: 2x1\nterrain:\n.F\n"))
+	for _, b := range All() {
+		f.Add(Format(b))
+	}
 	f.Add([]byte("name: x\nsize: 1x1\nterrain:\nR\npieces:\n|\ndeploy:\n1\nplayers: 1\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		b, err := Parse("fuzz.txt", data)
