@@ -1,7 +1,7 @@
 package battlefield
 
 // Point is a grid space: X counts columns from the west edge, Y rows from
-// the north edge, both from 0. As an offset (in an attack area) it is a
+// the north edge, both from 0 (TD-B1). As an offset (in an attack area) it is a
 // step: north is Y-1.
 type Point struct{ X, Y int }
 
@@ -62,7 +62,7 @@ func ParseFacing(s string) (Facing, bool) {
 }
 
 // Terrain is the Terrain Type of a grid space (seed 004, battlefield book,
-// "Terrain Types"). Its effects on units are the game's content
+// "Terrain Types"; TD-B2). Its effects on units are the game's content
 // (games/tacticsdavid/data/terrain.yaml); a battlefield only says which
 // type each space has.
 type Terrain uint8
@@ -121,9 +121,10 @@ const (
 	BridgeSideHeight = 1
 )
 
-// Battlefield is a grid of W×H grid spaces, each with a terrain type, at
-// most one terrain piece and the player (if any) who may deploy there.
-// Build one with Parse; a Battlefield is not changed after.
+// Battlefield is a grid of W×H grid spaces (W columns west to east, H rows
+// north to south, TD-B1), each with a terrain type, at most one terrain
+// piece and the player (if any) who may deploy there. Build one with Parse
+// (or take a shipped one from Named); callers must not change its fields.
 type Battlefield struct {
 	Name     string
 	W, H     int
@@ -199,7 +200,7 @@ func (b *Battlefield) Blocked(p Point) bool { return !b.In(p) || b.Height(p) > 0
 // neighbour in direction d: the sides of a bridge (height 1), or -1 when
 // nothing does. A bridge's sides run along its length; an edge between two
 // squares of the same bridge has none ("certain Units may only access it
-// from the entry points", battlefield book, "Bridge").
+// from the entry points", battlefield book, "Bridge"; TD-B3).
 func (b *Battlefield) EdgeHeight(p Point, d Facing) int {
 	q := p.Add(d.Delta())
 	if b.side(p, d) || b.side(q, d.Turn(2)) {
