@@ -97,16 +97,17 @@ func (v *validator) add(file string, number int, name, field, seed string, rulin
 }
 
 // sequence reports numbers that are not 1..want in order, once each.
-func (v *validator) sequence(file, kind string, numbers []int, names []string, want int, rulings func(i int) map[string]string) {
+func (v *validator) sequence(file, kind string, count, want int, entry func(i int) (number int, name string, rulings map[string]string)) {
 	seen := map[int]bool{}
-	for i, n := range numbers {
+	for i := 0; i < count; i++ {
+		n, name, rulings := entry(i)
 		switch {
 		case seen[n]:
-			v.add(file, n, names[i], "number", strconv.Itoa(n), rulings(i), "%s %d appears twice", kind, n)
+			v.add(file, n, name, "number", strconv.Itoa(n), rulings, "%s %d appears twice", kind, n)
 		case n != i+1:
-			v.add(file, n, names[i], "number", strconv.Itoa(n), rulings(i), "%s %d is entry %d of the list", kind, n, i+1)
+			v.add(file, n, name, "number", strconv.Itoa(n), rulings, "%s %d is entry %d of the list", kind, n, i+1)
 		case n > want:
-			v.add(file, n, names[i], "number", strconv.Itoa(n), rulings(i), "%s %d: the seed's list ends at %d", kind, n, want)
+			v.add(file, n, name, "number", strconv.Itoa(n), rulings, "%s %d: the seed's list ends at %d", kind, n, want)
 		}
 		seen[n] = true
 	}
@@ -148,13 +149,9 @@ func (c *Content) itemNamed(name string) bool {
 func (v *validator) units(cells func(u *Unit) map[string]string) {
 	const file = "units.yaml"
 	c := v.c
-	var numbers []int
-	var names []string
-	for i := range c.Units {
-		numbers = append(numbers, c.Units[i].Number)
-		names = append(names, c.Units[i].Name)
-	}
-	v.sequence(file, "unit", numbers, names, NumUnits, func(i int) map[string]string { return c.Units[i].Rulings })
+	v.sequence(file, "unit", len(c.Units), NumUnits, func(i int) (int, string, map[string]string) {
+		return c.Units[i].Number, c.Units[i].Name, c.Units[i].Rulings
+	})
 	firstName := map[string]int{}
 	for i := range c.Units {
 		u := &c.Units[i]
@@ -266,13 +263,9 @@ func (v *validator) units(cells func(u *Unit) map[string]string) {
 func (v *validator) abilities() {
 	const file = "abilities.yaml"
 	c := v.c
-	var numbers []int
-	var names []string
-	for _, a := range c.Abilities {
-		numbers = append(numbers, a.Number)
-		names = append(names, a.Name)
-	}
-	v.sequence(file, "ability", numbers, names, NumUnits, func(i int) map[string]string { return c.Abilities[i].Rulings })
+	v.sequence(file, "ability", len(c.Abilities), NumUnits, func(i int) (int, string, map[string]string) {
+		return c.Abilities[i].Number, c.Abilities[i].Name, c.Abilities[i].Rulings
+	})
 	firstName := map[string]Ability{}
 	for _, a := range c.Abilities {
 		add := func(field, seed, format string, args ...any) {
@@ -316,13 +309,9 @@ func (v *validator) items() {
 	const file = "items.yaml"
 	c := v.c
 	v.count(file, "items", len(c.Items), NumItems)
-	var numbers []int
-	var names []string
-	for _, it := range c.Items {
-		numbers = append(numbers, it.Number)
-		names = append(names, it.Name)
-	}
-	v.sequence(file, "item", numbers, names, NumItems, func(i int) map[string]string { return c.Items[i].Rulings })
+	v.sequence(file, "item", len(c.Items), NumItems, func(i int) (int, string, map[string]string) {
+		return c.Items[i].Number, c.Items[i].Name, c.Items[i].Rulings
+	})
 	for _, it := range c.Items {
 		add := func(field, seed, format string, args ...any) {
 			v.add(file, it.Number, it.Name, field, seed, it.Rulings, format, args...)
@@ -392,13 +381,9 @@ func (v *validator) specials() {
 	const file = "specials.yaml"
 	c := v.c
 	v.count(file, "specials", len(c.Specials), NumSpecials)
-	var numbers []int
-	var names []string
-	for _, s := range c.Specials {
-		numbers = append(numbers, s.Number)
-		names = append(names, s.Name)
-	}
-	v.sequence(file, "special", numbers, names, NumSpecials, func(i int) map[string]string { return c.Specials[i].Rulings })
+	v.sequence(file, "special", len(c.Specials), NumSpecials, func(i int) (int, string, map[string]string) {
+		return c.Specials[i].Number, c.Specials[i].Name, c.Specials[i].Rulings
+	})
 	seen := map[string]bool{}
 	for _, s := range c.Specials {
 		if seen[s.Name] {
@@ -415,13 +400,9 @@ func (v *validator) areas() {
 	const file = "areas.yaml"
 	c := v.c
 	v.count(file, "attack areas", len(c.Areas), NumAreas)
-	var numbers []int
-	var names []string
-	for _, a := range c.Areas {
-		numbers = append(numbers, a.Number)
-		names = append(names, a.Code)
-	}
-	v.sequence(file, "attack area", numbers, names, NumAreas, func(int) map[string]string { return nil })
+	v.sequence(file, "attack area", len(c.Areas), NumAreas, func(i int) (int, string, map[string]string) {
+		return c.Areas[i].Number, c.Areas[i].Code, nil
+	})
 	seen := map[string]bool{}
 	for _, a := range c.Areas {
 		if seen[a.Code] {
