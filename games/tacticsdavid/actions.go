@@ -1,0 +1,956 @@
+package tacticsdavid
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"skald/engine"
+	"skald/games/tacticsdavid/battlefield"
+)
+
+// Action kinds. Pieces are named by their index, "#3" in text.
+const (
+	actBuy       = iota + 1 // Arg0 unit number
+	actStack                // Arg0 unit number, stacked on the last unit bought
+	actBuyItem              // Arg0 army entry, Arg1 item number
+	actAuto                 // a random legal army
+	actDone                 // the army is built
+	actDeploy               // Arg0 piece, Arg1 x, Arg2 y, Arg3 facing
+	actEngage               // Arg0 piece
+	actEndTurn              //
+	actDisengage            //
+	actTrade                // Arg0 engaged piece, Arg1 other, Arg2 slot, Arg3 give/take/swap
+	actUse                  // Arg0 engaged piece, Arg1 target
+	actShift                // Arg0 engaged piece, Arg1 unit type
+	actWhip                 // Arg0 pup, Arg1 x, Arg2 y, Arg3 facing
+	actMove                 // Arg0 x, Arg1 y, Arg2 facing, Arg3 the one team member that moves, or -1
+	actFace                 // Arg0 facing
+	actCharge               //
+	actChargeTo             // Arg0 distance
+	actEscape               //
+	actOrient               // Arg0 0 vertical / 1 horizontal, Arg1 the mover's half
+	actAttack               // Arg0 attacker, Arg1 target, Arg2 side
+	actShoot                // Arg0 attacker, Arg1 target, Arg2 side
+	actMelee                // Arg0 attacker, Arg1 target, Arg2 side (Ranged Melee)
+	actLoot                 // Arg0 engaged piece, Arg1 dead piece, Arg2 slot, Arg3 0 equip / 1 deck
+	actChoose               // Arg0 the team member that receives a Ranged Attack
+	actEquip                // Arg0 piece, or -1 to discard
+	actRemove               // Arg0 status a potion removes
+	numActs
+)
+
+var actWords = [numActs]string{"", "buy", "stack", "item", "auto", "done", "deploy", "engage", "end", "disengage",
+	"trade", "use", "shift", "whip", "move", "face", "charge", "charge", "escape", "orient", "attack", "shoot", "melee",
+	"loot", "choose", "equip", "remove"}
+
+var sideNames = [4]string{"front", "left", "right", "back"}
+
+// act builds an action.
+func act(seat int, kind int, args ...int) engine.Action {
+	a := engine.Action{Seat: engine.Seat(seat), Kind: uint8(kind)}
+	for i, v := range args {
+		a.Arg[i] = int16(v)
+	}
+	return a
+}
+
+// Legal appends seat's legal actions to buf.
+func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
+	if !s.Deciders().Has(seat) {
+		return buf
+	}
+	st := int(seat)
+	s.quiet = true
+	defer func() { s.quiet = false }()
+	if s.pend.kind != pendNone {
+		return s.legalPending(st, buf)
+	}
+	switch s.stage {
+	case stageBuild:
+		return s.legalBuild(st, buf)
+	case stageDeploy:
+		return s.legalDeploy(st, buf)
+	case stageBattle:
+		return s.legalBattle(st, buf)
+	}
+	return buf
+}
+
+// Apply plays a.
+func (s *State) Apply(a engine.Action, ev *[]Event) error {
+	if s.over {
+		return s.illegal(ruleMission, "the battle is over")
+	}
+	if a.Seat < 0 || a.Seat > 1 || !s.Deciders().Has(engine.Seat(a.Seat)) {
+		return s.illegal(ruleTurns, "it is not %s's decision now", s.g.SeatName(engine.Seat(a.Seat)))
+	}
+	if a.Kind == 0 || a.Kind >= numActs {
+		return s.illegal(ruleTurns, "no action of kind %d", a.Kind)
+	}
+	if s.pend.kind != pendNone {
+		return s.applyPending(a, ev)
+	}
+	switch s.stage {
+	case stageBuild:
+		return s.applyBuild(a, ev)
+	case stageDeploy:
+		return s.applyDeploy(a, ev)
+	}
+	err := s.applyBattle(a, ev)
+	if err == nil {
+		s.afterAction(ev)
+	}
+	return err
+}
+
+// afterAction disengages a unit that can do nothing more: "When a Unit can
+// not enter another Phase or perform another Procedure they are said to be
+// Disengaged."
+func (s *State) afterAction(ev *[]Event) {
+	if s.over || s.pend.kind != pendNone || s.eng.p < 0 {
+		return
+	}
+	if s.eng.petrified || !s.alive(int(s.eng.p)) {
+		s.disengage(ev)
+	}
+}
+
+// legalBattle lists the Attacking Player's actions in the battle.
+func (s *State) legalBattle(seat int, buf []engine.Action) []engine.Action {
+	if s.eng.p < 0 {
+		for i := range s.pieces {
+			if s.canEngage(i) == nil {
+				buf = append(buf, act(seat, actEngage, i))
+			}
+		}
+		if s.mayEndTurn() == nil {
+			buf = append(buf, act(seat, actEndTurn))
+		}
+		return buf
+	}
+	start := len(buf)
+	i, q := int(s.eng.p), int(s.eng.q)
+	// A unit whose partner died moves away first.
+	for _, m := range [2]int{i, q} {
+		if m >= 0 && s.pieces[m].flags&fMustLeave != 0 && s.pieces[m].team >= 0 && s.canLeave(m) {
+			return s.legalMoves(seat, m, -1, m, buf)
+		}
+	}
+	if s.mustRage() {
+		return s.legalRage(seat, buf)
+	}
+	buf = s.legalItems(seat, buf)
+	if s.eng.phase <= phaseMove {
+		buf = s.legalMovement(seat, buf)
+	}
+	if s.eng.phase <= phaseCombat {
+		for _, m := range [2]int{i, q} {
+			if m >= 0 {
+				buf = s.legalAttacks(m, buf)
+			}
+		}
+	}
+	if s.mayDisengage() == nil {
+		buf = append(buf, act(seat, actDisengage))
+		if s.mayEndTurn() == nil {
+			buf = append(buf, act(seat, actEndTurn))
+		}
+	}
+	_ = start
+	return buf
+}
+
+// legalItems lists trades, uses, loots and shifts of the engaged units.
+func (s *State) legalItems(seat int, buf []engine.Action) []engine.Action {
+	for _, m := range [2]int{int(s.eng.p), int(s.eng.q)} {
+		if m < 0 {
+			continue
+		}
+		for t := 0; t < 3; t++ {
+			if s.canShift(m, t) == nil {
+				buf = append(buf, act(seat, actShift, m, t))
+			}
+		}
+		if s.eng.phase > phaseItem2 || s.eng.petrified {
+			continue
+		}
+		p := &s.pieces[m]
+		hasItem := p.items != [numSlots]int8{}
+		for o := range s.pieces {
+			if o == m || s.pieces[o].owner != p.owner || s.pieces[o].flags&fRemoved != 0 {
+				continue
+			}
+			d := battlefield.Distance(s.pt(m), s.pt(o))
+			if d <= 2 && (hasItem || s.pieces[o].items != [numSlots]int8{}) {
+				for slot := 0; slot < numSlots; slot++ {
+					for dir := 0; dir < 3; dir++ {
+						if s.canTrade(m, o, slot, dir) == nil {
+							buf = append(buf, act(seat, actTrade, m, o, slot, dir))
+						}
+					}
+				}
+			}
+		}
+		if usable(p.items[slotExpendable]) {
+			for o := range s.pieces {
+				if s.canUse(m, o) == nil {
+					buf = append(buf, act(seat, actUse, m, o))
+				}
+			}
+		}
+		for o := range s.pieces {
+			if s.pieces[o].has(Dead) && s.pieces[o].items != [numSlots]int8{} && battlefield.Distance(s.pt(m), s.pt(o)) <= 1 {
+				for slot := 0; slot < numSlots; slot++ {
+					for keep := 0; keep < 2; keep++ {
+						if s.canLoot(m, o, slot, keep) == nil {
+							buf = append(buf, act(seat, actLoot, m, o, slot, keep))
+						}
+					}
+				}
+			}
+		}
+	}
+	return buf
+}
+
+// legalMovement lists the Movement Phase's procedures.
+func (s *State) legalMovement(seat int, buf []engine.Action) []engine.Action {
+	i, q := int(s.eng.p), int(s.eng.q)
+	partner := -1
+	if q >= 0 && s.pieces[i].team == int8(q) {
+		partner = q
+	}
+	if s.canEscape(i) == nil {
+		buf = append(buf, act(seat, actEscape))
+	}
+	if s.canMove(i) != nil {
+		return buf
+	}
+	if !s.eng.faced {
+		for _, f := range facings {
+			if f != s.pieces[i].facing || (partner >= 0 && f != s.pieces[partner].facing) {
+				buf = append(buf, act(seat, actFace, int(f)))
+			}
+		}
+	}
+	if s.canCharge(i, partner) == nil {
+		buf = append(buf, act(seat, actCharge))
+	}
+	buf = s.legalMoves(seat, i, partner, -1, buf)
+	if partner >= 0 && !s.eng.moved {
+		buf = s.legalMoves(seat, i, -1, i, buf)
+		buf = s.legalMoves(seat, partner, -1, partner, buf)
+	}
+	for _, m := range [2]int{i, q} {
+		if m >= 0 && s.pieces[m].items[slotWeapon] == itemWhip && !s.eng.whipped {
+			for pup := range s.pieces {
+				if s.canWhip(m, pup) == nil {
+					sc := s.reach(pup, -1, s.rating(pup, 0))
+					for _, sq := range sc {
+						p := battlefield.Point{X: int(sq) % s.bf.W, Y: int(sq) / s.bf.W}
+						if s.at(p) >= 0 {
+							continue
+						}
+						for _, f := range facings {
+							buf = append(buf, act(seat, actWhip, pup, p.X, p.Y, int(f)))
+						}
+					}
+				}
+			}
+		}
+	}
+	return buf
+}
+
+// legalMoves lists the Movement Procedures of piece i (with partner) as
+// moves naming mover (-1 for the engaged unit or team).
+func (s *State) legalMoves(seat, i, partner, mover int, buf []engine.Action) []engine.Action {
+	if s.canMove(i) != nil {
+		return buf
+	}
+	reach := s.reach(i, partner, s.engagedRating(i, partner))
+	for _, sq := range reach {
+		x, y := int(sq)%s.bf.W, int(sq)/s.bf.W
+		for _, f := range facings {
+			buf = append(buf, act(seat, actMove, x, y, int(f), mover))
+		}
+	}
+	return buf
+}
+
+// legalAttacks lists engaged piece i's attacks.
+func (s *State) legalAttacks(i int, buf []engine.Action) []engine.Action {
+	k := s.member(i)
+	if k < 0 || s.eng.attacked[k] || s.eng.missed || s.eng.noCombat || s.eng.escaped || s.eng.phase > phaseCombat || !s.alive(i) {
+		return buf
+	}
+	p := &s.pieces[i]
+	inf := &s.info[p.prof]
+	seat := int(p.owner)
+	sides := 1
+	if s.attackType(i) == magical {
+		sides = 4
+	}
+	try := func(kind int, t int) {
+		for side := 0; side < sides; side++ {
+			a := attack{attacker: int8(i), target: int8(t), side: int8(side), kind: uint8(kind - actAttack)}
+			if s.canAttack(a) == nil {
+				buf = append(buf, act(seat, kind, i, t, side))
+			}
+		}
+	}
+	if !inf.ranged {
+		sc := s.scr()
+		sc.pts = s.area(i).Squares(s.bf, s.pt(i), p.facing, sc.pts[:0])
+		for _, q := range sc.pts {
+			t := s.at(q)
+			if t < 0 {
+				continue
+			}
+			try(actAttack, t)
+			if m := int(s.pieces[t].team); m >= 0 {
+				try(actAttack, m)
+			}
+		}
+		return buf
+	}
+	if t := s.at(s.pt(i).Add(p.facing.Delta())); t >= 0 {
+		try(actMelee, t)
+		if m := int(s.pieces[t].team); m >= 0 {
+			try(actMelee, m)
+		}
+	}
+	if !s.eng.moved {
+		for t := range s.pieces {
+			if s.alive(t) && s.pieces[t].owner != p.owner && s.pieces[t].lock < 0 {
+				try(actShoot, t)
+			}
+		}
+	}
+	return buf
+}
+
+// mustRage reports whether the engaged unit is Enraged and must still move
+// toward the closest enemy: "The Unit must perform a Movement or Charge
+// Procedure in the direction of the closest enemy Unit." (TD-28)
+func (s *State) mustRage() bool {
+	if s.eng.forced&forcedEnraged == 0 || s.eng.moveDone {
+		return false
+	}
+	i := int(s.eng.p)
+	if s.canMove(i) != nil || s.inContact(i) {
+		return false
+	}
+	var buf [8]engine.Action
+	return len(s.legalRage(int(s.pieces[i].owner), buf[:0])) > 0
+}
+
+// inContact reports whether an enemy unit is in direct grid space contact
+// with piece i.
+func (s *State) inContact(i int) bool {
+	for _, f := range facings {
+		if o := s.at(s.pt(i).Add(f.Delta())); o >= 0 && s.pieces[o].owner != s.pieces[i].owner && s.alive(o) {
+			return true
+		}
+	}
+	return false
+}
+
+// legalRage lists an Enraged unit's moves toward the closest enemy: moves
+// that end nearer to it, and a charge if it faces it.
+func (s *State) legalRage(seat int, buf []engine.Action) []engine.Action {
+	i, q := int(s.eng.p), int(s.eng.q)
+	partner := -1
+	if q >= 0 && s.pieces[i].team == int8(q) {
+		partner = q
+	}
+	e := s.nearest(i, false)
+	if e < 0 {
+		return buf
+	}
+	d0 := battlefield.Distance(s.pt(i), s.pt(e))
+	if s.canCharge(i, partner) == nil && toward(s.pt(i), s.pt(e)) == s.pieces[i].facing {
+		buf = append(buf, act(seat, actCharge))
+	}
+	if s.canMove(i) != nil {
+		return buf
+	}
+	for _, sq := range s.reach(i, partner, s.engagedRating(i, partner)) {
+		p := battlefield.Point{X: int(sq) % s.bf.W, Y: int(sq) / s.bf.W}
+		if battlefield.Distance(p, s.pt(e)) < d0 {
+			for _, f := range facings {
+				buf = append(buf, act(seat, actMove, p.X, p.Y, int(f), -1))
+			}
+		}
+	}
+	return buf
+}
+
+// legalPending lists the answers to the pending decision.
+func (s *State) legalPending(seat int, buf []engine.Action) []engine.Action {
+	switch s.pend.kind {
+	case pendCharge:
+		stops := s.chargeStops(int(s.eng.p), int(s.pend.who), int(s.pend.n))
+		for k := 0; k < 64; k++ {
+			if stops&(1<<uint(k)) != 0 {
+				buf = append(buf, act(seat, actChargeTo, k))
+			}
+		}
+	case pendOrient:
+		for o := 0; o < 2; o++ {
+			for h := 0; h < 2; h++ {
+				buf = append(buf, act(seat, actOrient, o, h))
+			}
+		}
+	case pendEquip:
+		for i := range s.pieces {
+			if s.canEquip(i, s.pend.item) == nil {
+				buf = append(buf, act(seat, actEquip, i))
+			}
+		}
+		buf = append(buf, act(seat, actEquip, -1))
+	case pendDefender:
+		t := int(s.pend.atk.target)
+		buf = append(buf, act(seat, actChoose, t), act(seat, actChoose, int(s.pieces[t].team)))
+	case pendPotion:
+		rem := s.removable(int(s.pend.who))
+		for st := 0; st < NumStatuses; st++ {
+			if rem&statusBit(st) != 0 {
+				buf = append(buf, act(seat, actRemove, st))
+			}
+		}
+	}
+	return buf
+}
+
+// applyPending answers the pending decision.
+func (s *State) applyPending(a engine.Action, ev *[]Event) error {
+	pd := s.pend
+	switch pd.kind {
+	case pendCharge:
+		if a.Kind != actChargeTo {
+			return s.illegal(ruleCharge, "choose how far to charge: charge 0 to %d", pd.n)
+		}
+		k := int(a.Arg[0])
+		stops := s.chargeStops(int(s.eng.p), int(pd.who), int(pd.n))
+		if k < 0 || k >= 64 || stops&(1<<uint(k)) == 0 {
+			return s.illegal(ruleCharge, "the unit may not end a charge of %d grid spaces: \"up to, but not over, this distance\", on a free grid space, stopped by enemies and terrain", k)
+		}
+		s.pend = pending{}
+		s.chargeTo(int(s.eng.p), int(pd.who), k, ev)
+	case pendOrient:
+		if a.Kind != actOrient || a.Arg[0] < 0 || a.Arg[0] > 1 || a.Arg[1] < 0 || a.Arg[1] > 1 {
+			return s.illegal(ruleTeam+", Orientation Procedure", "\"Units who form a Unit Team must immediately perform an Orientation Procedure\": orient vertical or horizontal")
+		}
+		i := int(pd.who)
+		o := int(s.pieces[i].team)
+		s.pieces[i].orient, s.pieces[o].orient = uint8(a.Arg[0]), uint8(a.Arg[0])
+		s.pieces[i].half, s.pieces[o].half = uint8(a.Arg[1]), 1-uint8(a.Arg[1])
+		s.pend = pending{}
+		s.event(ev, "team.orient", "the Unit Team stands %s", [2]string{"vertically", "horizontally"}[a.Arg[0]])
+	case pendEquip:
+		if a.Kind != actEquip {
+			return s.illegal(ruleAcquire, "choose the unit that equips the %s", s.g.c.Items[pd.item-1].Name)
+		}
+		t := int(a.Arg[0])
+		if t == -1 {
+			s.toDeckBottom(pd.item)
+			if ev != nil {
+				s.event(ev, "item.discarded", "the %s goes to the bottom of the Item Deck", s.g.c.Items[pd.item-1].Name)
+			}
+		} else {
+			if err := s.canEquip(t, pd.item); err != nil {
+				return err
+			}
+			s.equip(t, pd.item, ev)
+		}
+		s.pend = pending{}
+		s.finishTurn(ev)
+	case pendDefender:
+		t := int(a.Arg[0])
+		if a.Kind != actChoose || (t != int(pd.atk.target) && t != int(s.pieces[pd.atk.target].team)) {
+			return s.illegal(ruleTeam+", Defending", "\"the Defending Player must choose which of the two Units within the Unit Team is to receive the incoming Ranged Attack\"")
+		}
+		s.pend = pending{}
+		atk := pd.atk
+		atk.target = int8(t)
+		s.resolve(atk, ev)
+		s.afterAction(ev)
+	case pendPotion:
+		st := int(a.Arg[0])
+		if a.Kind != actRemove || st < 0 || st >= NumStatuses || s.removable(int(pd.who))&statusBit(st) == 0 {
+			return s.illegal(ruleUse, "choose a status of %s to remove, other than Dead or Petrified", s.name(int(pd.who)))
+		}
+		s.discard(int(pd.who), st, ev)
+		s.pend.n--
+		if s.pend.n <= 0 || s.removable(int(pd.who)) == 0 {
+			s.pend = pending{}
+		}
+	}
+	return nil
+}
+
+// applyBattle checks and plays a battle action.
+func (s *State) applyBattle(a engine.Action, ev *[]Event) error {
+	seat := int(a.Seat)
+	arg := func(k int) int { return int(a.Arg[k]) }
+	if s.eng.p < 0 {
+		switch a.Kind {
+		case actEngage:
+			if err := s.canEngage(arg(0)); err != nil {
+				return err
+			}
+			s.engage(arg(0), ev)
+			return nil
+		case actEndTurn:
+			if err := s.mayEndTurn(); err != nil {
+				return err
+			}
+			s.endTurn(ev)
+			return nil
+		}
+		return s.illegal(ruleEngage, "engage a unit first, or end the turn")
+	}
+	i, q := int(s.eng.p), int(s.eng.q)
+	partner := -1
+	if q >= 0 && s.pieces[i].team == int8(q) {
+		partner = q
+	}
+	// Obligations that come first.
+	for _, m := range [2]int{i, q} {
+		if m >= 0 && s.pieces[m].flags&fMustLeave != 0 && s.pieces[m].team >= 0 && s.canLeave(m) && !(a.Kind == actMove && arg(3) == m) {
+			return s.illegal("seed 004, Other Rules for Unit Teams", "%s's partner is dead: it must first move into another grid space (move #%d ...)", s.name(m), m)
+		}
+	}
+	if s.mustRage() {
+		ok := false
+		var buf [256]engine.Action
+		for _, l := range s.legalRage(seat, buf[:0]) {
+			if l == a {
+				ok = true
+			}
+		}
+		if !ok {
+			return s.illegal(ruleStatuses+", Enraged", "\"The Unit must perform a Movement or Charge Procedure in the direction of the closest enemy Unit\"")
+		}
+	}
+	switch a.Kind {
+	case actDisengage:
+		if err := s.mayDisengage(); err != nil {
+			return err
+		}
+		s.disengage(ev)
+	case actEndTurn:
+		if err := s.mayEndTurn(); err != nil {
+			return err
+		}
+		s.endTurn(ev)
+	case actTrade:
+		if err := s.canTrade(arg(0), arg(1), arg(2), arg(3)); err != nil {
+			return err
+		}
+		s.trade(arg(0), arg(1), arg(2), arg(3), ev)
+	case actUse:
+		if err := s.canUse(arg(0), arg(1)); err != nil {
+			return err
+		}
+		s.use(arg(0), arg(1), ev)
+	case actShift:
+		if err := s.canShift(arg(0), arg(1)); err != nil {
+			return err
+		}
+		s.shift(arg(0), arg(1), ev)
+	case actLoot:
+		if err := s.canLoot(arg(0), arg(1), arg(2), arg(3)); err != nil {
+			return err
+		}
+		s.loot(arg(0), arg(1), arg(2), arg(3), ev)
+	case actFace:
+		if err := s.canMove(i); err != nil {
+			return err
+		}
+		if s.eng.faced {
+			return s.illegal(ruleFacing, "one Facing Procedure before moving; a move ends with the facing chosen (TD-29)")
+		}
+		if arg(0) < 0 || arg(0) > 3 {
+			return s.illegal(ruleFacing, "no facing %d", arg(0))
+		}
+		f := battlefield.Facing(arg(0))
+		s.enter(phaseMove)
+		s.eng.moved, s.eng.faced = true, true
+		s.pieces[i].facing = f
+		if partner >= 0 {
+			s.pieces[partner].facing = f
+		}
+		if ev != nil {
+			s.event(ev, "face", "%s turns to face %s", s.name(i), f)
+		}
+	case actMove:
+		mover := arg(3)
+		m, mp, err := s.moverOf(mover)
+		if err != nil {
+			return err
+		}
+		if mover >= 0 && s.pieces[m].team >= 0 && s.eng.moved {
+			return s.illegal(ruleTeam, "\"To do this both Units in the Unit Team must not have entered their Movement Phase yet\"")
+		}
+		if mover < 0 {
+			mp = partner
+		}
+		if err := s.canMove(m); err != nil {
+			return err
+		}
+		p := battlefield.Point{X: arg(0), Y: arg(1)}
+		if arg(2) < 0 || arg(2) > 3 {
+			return s.illegal(ruleFacing, "no facing %d", arg(2))
+		}
+		found := false
+		if s.bf.In(p) {
+			want := int16(p.Y*s.bf.W + p.X)
+			for _, sq := range s.reach(m, mp, s.engagedRating(m, mp)) {
+				if sq == want {
+					found = true
+					break
+				}
+			}
+		}
+		if !found {
+			return s.illegal(ruleMove, "%s cannot reach %d,%d: it moves up to its Movement Rating orthogonally, through allies but not enemies, over terrain its Movement Type allows, and ends on a free grid space or beside an ally it may form a Unit Team with", s.name(m), p.X, p.Y)
+		}
+		s.enter(phaseMove)
+		if mover >= 0 && s.pieces[m].team >= 0 {
+			if other := int(s.pieces[m].team); other >= 0 && (other == i || other == q) {
+				s.pieces[other].flags &^= fEngaged
+			}
+			s.unform(m)
+			// The member that moves away carries on the engagement; the
+			// other is released and may be engaged later (TD-33).
+			s.eng.p, s.eng.q = int8(m), -1
+			if ev != nil {
+				s.event(ev, "team.unformed", "%s leaves its Unit Team", s.name(m))
+			}
+		}
+		s.moveTo(m, mp, p, battlefield.Facing(arg(2)), ev)
+	case actCharge:
+		if err := s.canCharge(i, partner); err != nil {
+			return err
+		}
+		s.enter(phaseMove)
+		s.charge(i, partner, false, ev)
+	case actEscape:
+		if err := s.canEscape(i); err != nil {
+			return err
+		}
+		s.enter(phaseMove)
+		s.escape(i, ev)
+	case actWhip:
+		holder := -1
+		for _, m := range [2]int{i, q} {
+			if m >= 0 && s.canWhip(m, arg(0)) == nil {
+				holder = m
+				break
+			}
+		}
+		if holder < 0 {
+			return s.canWhip(i, arg(0))
+		}
+		pup := arg(0)
+		p := battlefield.Point{X: arg(1), Y: arg(2)}
+		found := false
+		if s.bf.In(p) && s.at(p) < 0 && arg(3) >= 0 && arg(3) <= 3 {
+			want := int16(p.Y*s.bf.W + p.X)
+			for _, sq := range s.reach(pup, -1, s.rating(pup, 0)) {
+				if sq == want {
+					found = true
+				}
+			}
+		}
+		if !found {
+			return s.illegal(ruleMove, "%s cannot reach %d,%d with a Movement Procedure", s.name(pup), p.X, p.Y)
+		}
+		s.enter(phaseMove)
+		s.eng.whipped = true
+		s.lift(pup)
+		s.pieces[pup].facing = battlefield.Facing(arg(3))
+		s.place(pup, p)
+		if ev != nil {
+			s.event(ev, "whip", "%s cracks the Whip: %s moves", s.name(holder), s.name(pup))
+		}
+		s.afterMove(pup, ev)
+	case actAttack, actShoot, actMelee:
+		atk := attack{attacker: int8(arg(0)), target: int8(arg(1)), side: int8(arg(2)), kind: a.Kind - actAttack}
+		if arg(0) < 0 || arg(0) >= len(s.pieces) {
+			return s.illegal(ruleCombat, "no unit #%d", arg(0))
+		}
+		if err := s.canAttack(atk); err != nil {
+			return err
+		}
+		s.declare(atk, ev)
+	default:
+		return s.illegal(ruleTurns, "%s is not possible now", actWords[a.Kind])
+	}
+	return nil
+}
+
+// FormatAction returns the text form of a.
+func (s *State) FormatAction(a engine.Action) string {
+	if a.Kind == 0 || a.Kind >= numActs {
+		return fmt.Sprintf("?%d", a.Kind)
+	}
+	w := actWords[a.Kind]
+	g := func(k int) int { return int(a.Arg[k]) }
+	face := func(k int) string { return battlefield.Facing(a.Arg[k] & 3).String() }
+	switch a.Kind {
+	case actBuy, actStack:
+		name := "?"
+		if u := s.g.c.Unit(g(0)); u != nil {
+			name = u.Name
+		}
+		return fmt.Sprintf("%s %d %s", w, g(0), name)
+	case actBuyItem:
+		name := "?"
+		if g(1) >= 1 && g(1) <= len(s.g.c.Items) {
+			name = s.g.c.Items[g(1)-1].Name
+		}
+		return fmt.Sprintf("item #%d %d %s", g(0), g(1), name)
+	case actDeploy:
+		return fmt.Sprintf("deploy #%d %d,%d %s", g(0), g(1), g(2), face(3))
+	case actEngage:
+		return fmt.Sprintf("engage #%d", g(0))
+	case actTrade:
+		return fmt.Sprintf("trade #%d #%d %s %s", g(0), g(1), pick(slotNames[:], g(2)), pick(tradeVerbs[:], g(3)))
+	case actUse:
+		return fmt.Sprintf("use #%d #%d", g(0), g(1))
+	case actShift:
+		return fmt.Sprintf("shift #%d %s", g(0), pick(typeCodes[:], g(1)))
+	case actWhip:
+		return fmt.Sprintf("whip #%d %d,%d %s", g(0), g(1), g(2), face(3))
+	case actMove:
+		if g(3) >= 0 {
+			return fmt.Sprintf("move #%d %d,%d %s", g(3), g(0), g(1), face(2))
+		}
+		return fmt.Sprintf("move %d,%d %s", g(0), g(1), face(2))
+	case actFace:
+		return "face " + face(0)
+	case actChargeTo:
+		return fmt.Sprintf("charge %d", g(0))
+	case actOrient:
+		halves := [2][2]string{{"north", "south"}, {"west", "east"}}
+		return fmt.Sprintf("orient %s %s", pick([]string{"vertical", "horizontal"}, g(0)), halves[g(0)&1][g(1)&1])
+	case actAttack, actShoot, actMelee:
+		return fmt.Sprintf("%s #%d #%d %s", w, g(0), g(1), pick(sideNames[:], g(2)))
+	case actLoot:
+		return fmt.Sprintf("loot #%d #%d %s %s", g(0), g(1), pick(slotNames[:], g(2)), pick([]string{"keep", "deck"}, g(3)))
+	case actChoose:
+		return fmt.Sprintf("choose #%d", g(0))
+	case actEquip:
+		if g(0) < 0 {
+			return "discard"
+		}
+		return fmt.Sprintf("equip #%d", g(0))
+	case actRemove:
+		return "remove " + pick(statusNames[:], g(0))
+	}
+	return w
+}
+
+func pick(names []string, i int) string {
+	if i < 0 || i >= len(names) {
+		return strconv.Itoa(i)
+	}
+	return names[i]
+}
+
+// ParseAction parses the text form of one of seat's actions.
+func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error) {
+	f := strings.Fields(strings.ToLower(text))
+	if len(f) == 0 {
+		return engine.Action{}, fmt.Errorf("empty action")
+	}
+	p := parser{f: f[1:]}
+	st := int(seat)
+	var a engine.Action
+	switch f[0] {
+	case "auto":
+		a = act(st, actAuto)
+	case "done":
+		a = act(st, actDone)
+	case "buy", "stack":
+		k := actBuy
+		if f[0] == "stack" {
+			k = actStack
+		}
+		a = act(st, k, p.num())
+		p.f = nil // the unit's name may follow
+	case "item":
+		a = act(st, actBuyItem, p.piece(), p.num())
+		p.f = nil
+	case "deploy":
+		pc := p.piece()
+		x, y := p.point()
+		a = act(st, actDeploy, pc, x, y, p.facing())
+	case "engage":
+		a = act(st, actEngage, p.piece())
+	case "end":
+		a = act(st, actEndTurn)
+		p.f = nil
+	case "disengage":
+		a = act(st, actDisengage)
+	case "trade":
+		a = act(st, actTrade, p.piece(), p.piece(), p.word(slotNames[:]), p.word(tradeVerbs[:]))
+	case "use":
+		a = act(st, actUse, p.piece(), p.piece())
+	case "shift":
+		a = act(st, actShift, p.piece(), p.word([]string{"p", "m", "e"}))
+	case "whip":
+		pc := p.piece()
+		x, y := p.point()
+		a = act(st, actWhip, pc, x, y, p.facing())
+	case "move":
+		mover := -1
+		if len(p.f) > 0 && strings.HasPrefix(p.f[0], "#") {
+			mover = p.piece()
+		}
+		x, y := p.point()
+		a = act(st, actMove, x, y, p.facing(), mover)
+	case "face":
+		a = act(st, actFace, p.facing())
+	case "charge":
+		if len(p.f) == 0 {
+			a = act(st, actCharge)
+		} else {
+			a = act(st, actChargeTo, p.num())
+		}
+	case "escape":
+		a = act(st, actEscape)
+	case "orient":
+		o := p.word([]string{"vertical", "horizontal"})
+		h := 0
+		if len(p.f) > 0 {
+			switch p.f[0] {
+			case "south", "east":
+				h = 1
+			case "north", "west":
+			default:
+				p.err = fmt.Errorf("orient: half %q is not north, south, west or east", p.f[0])
+			}
+			p.f = p.f[1:]
+		}
+		a = act(st, actOrient, o, h)
+	case "attack", "shoot", "melee":
+		k := map[string]int{"attack": actAttack, "shoot": actShoot, "melee": actMelee}[f[0]]
+		at, t := p.piece(), p.piece()
+		side := 0
+		if len(p.f) > 0 {
+			side = p.word(sideNames[:])
+		}
+		a = act(st, k, at, t, side)
+	case "loot":
+		a = act(st, actLoot, p.piece(), p.piece(), p.word(slotNames[:]), p.word([]string{"keep", "deck"}))
+	case "choose":
+		a = act(st, actChoose, p.piece())
+	case "equip":
+		a = act(st, actEquip, p.piece())
+	case "discard":
+		a = act(st, actEquip, -1)
+	case "remove":
+		names := make([]string, NumStatuses)
+		for i, n := range statusNames {
+			names[i] = strings.ToLower(n)
+		}
+		a = act(st, actRemove, p.word(names))
+	default:
+		return engine.Action{}, fmt.Errorf("unknown action %q (buy, stack, item, auto, done, deploy, engage, end, disengage, trade, use, shift, whip, move, face, charge, escape, orient, attack, shoot, melee, loot, choose, equip, discard, remove)", f[0])
+	}
+	if p.err == nil && len(p.f) > 0 {
+		p.err = fmt.Errorf("unexpected %q", strings.Join(p.f, " "))
+	}
+	if p.err != nil {
+		return engine.Action{}, fmt.Errorf("%s: %w", f[0], p.err)
+	}
+	return a, nil
+}
+
+// parser reads the fields of an action's text.
+type parser struct {
+	f   []string
+	err error
+}
+
+func (p *parser) next(what string) string {
+	if p.err != nil {
+		return ""
+	}
+	if len(p.f) == 0 {
+		p.err = fmt.Errorf("missing %s", what)
+		return ""
+	}
+	w := p.f[0]
+	p.f = p.f[1:]
+	return w
+}
+
+func (p *parser) num() int {
+	w := p.next("number")
+	if p.err != nil {
+		return 0
+	}
+	n, err := strconv.Atoi(w)
+	if err != nil || n < -1 || n > 9999 {
+		p.err = fmt.Errorf("%q is not a number", w)
+	}
+	return n
+}
+
+func (p *parser) piece() int {
+	w := p.next("unit (#n)")
+	if p.err != nil {
+		return 0
+	}
+	n, err := strconv.Atoi(strings.TrimPrefix(w, "#"))
+	if err != nil || !strings.HasPrefix(w, "#") || n < 0 || n > 9999 {
+		p.err = fmt.Errorf("%q is not a unit: write #n", w)
+	}
+	return n
+}
+
+func (p *parser) point() (int, int) {
+	w := p.next("grid space (x,y)")
+	if p.err != nil {
+		return 0, 0
+	}
+	xs, ys, ok := strings.Cut(w, ",")
+	x, err1 := strconv.Atoi(xs)
+	y, err2 := strconv.Atoi(ys)
+	if !ok || err1 != nil || err2 != nil || x < 0 || y < 0 || x > battlefield.MaxSize || y > battlefield.MaxSize {
+		p.err = fmt.Errorf("%q is not a grid space: write x,y", w)
+	}
+	return x, y
+}
+
+func (p *parser) facing() int {
+	w := p.next("facing (N, E, S, W)")
+	if p.err != nil {
+		return 0
+	}
+	f, ok := battlefield.ParseFacing(w)
+	if !ok {
+		p.err = fmt.Errorf("%q is not a facing (N, E, S, W)", w)
+	}
+	return int(f)
+}
+
+func (p *parser) word(names []string) int {
+	w := p.next(strings.Join(names, " or "))
+	if p.err != nil {
+		return 0
+	}
+	for i, n := range names {
+		if strings.EqualFold(n, w) {
+			return i
+		}
+	}
+	p.err = fmt.Errorf("%q is not one of %s", w, strings.Join(names, ", "))
+	return 0
+}

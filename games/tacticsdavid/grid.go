@@ -1,0 +1,48 @@
+package tacticsdavid
+
+import "skald/games/tacticsdavid/battlefield"
+
+// grid is a battlefield's terrain read once for movement: what each
+// movement type may pass over, which grid spaces are Slow for it, where a
+// unit may stand, and the neighbours of each grid space. It is shared by a
+// match's clones.
+type grid struct {
+	w, h  int
+	pass  [4][]bool // by movement type: may move over the grid space
+	slow  [4][]bool // by movement type: Slow Terrain
+	stand []bool    // a unit may occupy it
+	// nbr is the neighbour of a grid space in each direction, or -1 off
+	// the battlefield or across a bridge's side for Land and Aqua units
+	// (nbrLow).
+	nbr    [][4]int16
+	nbrLow [][4]int16
+}
+
+func newGrid(s *State) *grid {
+	b := s.bf
+	n := b.W * b.H
+	g := &grid{w: b.W, h: b.H, stand: make([]bool, n), nbr: make([][4]int16, n), nbrLow: make([][4]int16, n)}
+	for mt := range g.pass {
+		g.pass[mt] = make([]bool, n)
+		g.slow[mt] = make([]bool, n)
+	}
+	for sq := 0; sq < n; sq++ {
+		p := battlefield.Point{X: sq % b.W, Y: sq / b.W}
+		g.stand[sq] = s.canStand(0, p)
+		for mt := uint8(0); mt < 4; mt++ {
+			g.pass[mt][sq] = s.canPass(mt, p)
+			g.slow[mt][sq] = s.slow(mt, p)
+		}
+		for _, d := range facings {
+			q := p.Add(d.Delta())
+			g.nbr[sq][d], g.nbrLow[sq][d] = -1, -1
+			if b.In(q) {
+				g.nbr[sq][d] = int16(q.Y*b.W + q.X)
+				if s.canCross(moveLand, p, d) {
+					g.nbrLow[sq][d] = int16(q.Y*b.W + q.X)
+				}
+			}
+		}
+	}
+	return g
+}

@@ -1,0 +1,705 @@
+package tacticsdavid
+
+import (
+	"skald/engine"
+	"skald/games/tacticsdavid/battlefield"
+)
+
+// Rules cited by the Movement Phase.
+const (
+	ruleMove     = "seed 004, Movement Procedure"
+	ruleCharge   = "seed 004, Charging Procedure"
+	ruleFacing   = "seed 004, Facing Procedure"
+	ruleEscape   = "seed 004, Escape Procedure"
+	ruleMoveType = "seed 004, Movement Type"
+	ruleTeam     = "seed 004, Unit Team"
+	ruleTerrain  = "seed 004, Terrain Types"
+)
+
+var facings = [4]battlefield.Facing{battlefield.North, battlefield.East, battlefield.South, battlefield.West}
+
+// scratch holds buffers for move generation, reused between calls.
+type scratch struct {
+	best  []int8 // best remaining movement by grid space and halving, -1 unseen
+	queue []int32
+	reach []int16 // reachable destination grid spaces
+	pts   []battlefield.Point
+	acts  []engine.Action
+}
+
+func (s *State) scr() *scratch {
+	if s.scratch == nil {
+		n := s.bf.W * s.bf.H
+		s.scratch = &scratch{best: make([]int8, 2*n), queue: make([]int32, 0, 4*n), reach: make([]int16, 0, n), pts: make([]battlefield.Point, 0, 64)}
+	}
+	return s.scratch
+}
+
+// moveType is the movement type of the engaged unit, or of its team:
+// "Unless both Units are of the same Movement Type, a Unit Team shall
+// always have a Movement Type of Land" (seed 004, "Movement and Charging").
+func (s *State) moveType(i, partner int) uint8 {
+	t := s.info[s.pieces[i].prof].moveType
+	if partner >= 0 && s.info[s.pieces[partner].prof].moveType != t {
+		return moveLand
+	}
+	return t
+}
+
+// canStand reports whether piece i may occupy p as far as terrain goes:
+// "Units may not occupy a space which is already occupied by a Terrain
+// Piece" (seed 004, "Terrain Pieces"; height 0, TD-B4).
+func (s *State) canStand(i int, p battlefield.Point) bool {
+	return s.bf.In(p) && !s.bf.Blocked(p)
+}
+
+// canPass reports whether a unit of movement type mt may move over p
+// (seed 004, "Movement Type"): Land and Aqua over no piece of height 1 or
+// more; Hover over height 1; Soar over heights 1 and 2.
+func (s *State) canPass(mt uint8, p battlefield.Point) bool {
+	h := s.bf.Height(p)
+	switch mt {
+	case moveHover:
+		return h <= 1
+	case moveSoar:
+		return h <= 2
+	}
+	return h < 1
+}
+
+// canCross reports whether a unit of movement type mt may step from p in
+// direction d: over a bridge's side (height 1) only Hover and Soar units
+// may (battlefield book, "Bridge"; TD-B3).
+func (s *State) canCross(mt uint8, p battlefield.Point, d battlefield.Facing) bool {
+	if mt == moveHover || mt == moveSoar {
+		return true
+	}
+	return s.bf.EdgeHeight(p, d) < 1 && s.bf.EdgeHeight(p.Add(d.Delta()), (d+2)%4) < 1
+}
+
+// slow reports whether p is Slow Terrain for movement type mt: Forest, and
+// Water "for Units excluding Hover and Aqua Movement Type Units".
+func (s *State) slow(mt uint8, p battlefield.Point) bool {
+	switch s.bf.Terrain(p) {
+	case battlefield.Forest:
+		return true
+	case battlefield.Water:
+		return mt != moveHover && mt != moveAqua
+	}
+	return false
+}
+
+// rating is the Movement Rating of piece i for this turn, after modifiers
+// (TD-29 for their order): Frozen "base Movement Rating is half", Haste
+// "add the result to the Unit's Base Movement Rating", Boots "+1", the
+// grid space it stands on (Road "+1", Forest "-1"), and an Aqua unit not on
+// Water "must -1".
+func (s *State) rating(i int, haste int) int {
+	p := &s.pieces[i]
+	inf := &s.info[p.prof]
+	m := int(inf.move)
+	if p.has(Frozen) {
+		m /= 2
+	}
+	m += haste
+	if it := p.items[slotAccessory]; it > 0 {
+		m += int(s.g.items[it].moveBonus)
+	}
+	if it := p.items[slotWeapon]; it > 0 {
+		m += int(s.g.items[it].moveBonus)
+	}
+	switch s.bf.Terrain(s.pt(i)) {
+	case battlefield.Road:
+		m++
+	case battlefield.Forest:
+		m--
+	case battlefield.Water:
+	default:
+	}
+	if inf.moveType == moveAqua && s.bf.Terrain(s.pt(i)) != battlefield.Water {
+		m--
+	}
+	if m < 0 {
+		m = 0
+	}
+	return m
+}
+
+// engagedRating is the rating the engaged unit (or team) moves with: "A
+// Unit Team may only use the lowest of the two Unit's Movement Ratings".
+func (s *State) engagedRating(i, partner int) int {
+	h := 0
+	if i == int(s.eng.p) {
+		h = int(s.eng.haste)
+	}
+	m := s.rating(i, h)
+	if partner >= 0 {
+		if r := s.rating(partner, 0); r < m {
+			m = r
+		}
+	}
+	return m
+}
+
+// reach fills the scratch reach list with the grid spaces piece i (with its
+// team partner, or -1) may end a Movement Procedure on, moving up to m grid
+// spaces orthogonally, through allies but not enemies (seed 004,
+// "Movement Procedure"), over terrain its movement type allows, halving
+// the remainder on entering Slow Terrain ("Slow": TD-29, once). It may pass
+// over the Dead; it ends only on an empty grid space or on an ally it may
+// form a Unit Team with.
+func (s *State) reach(i, partner, m int) []int16 {
+	sc := s.scr()
+	g := s.conf.grid
+	for k := range sc.best {
+		sc.best[k] = -1
+	}
+	sc.queue = sc.queue[:0]
+	sc.reach = sc.reach[:0]
+	mt := s.moveType(i, partner)
+	nbr := g.nbrLow
+	if mt == moveHover || mt == moveSoar {
+		nbr = g.nbr
+	}
+	pass, slow := g.pass[mt], g.slow[mt]
+	owner := s.pieces[i].owner
+	start := int(s.pieces[i].y)*g.w + int(s.pieces[i].x)
+	halved := 0
+	if slow[start] {
+		m /= 2
+		halved = 1
+	}
+	if m > 127 {
+		m = 127
+	}
+	st := int32(start)*2 + int32(halved)
+	sc.best[st] = int8(m)
+	sc.queue = append(sc.queue, st)
+	for head := 0; head < len(sc.queue); head++ {
+		cur := sc.queue[head]
+		rem := int(sc.best[cur])
+		if rem <= 0 {
+			continue
+		}
+		sq, hv := int(cur/2), int(cur%2)
+		for _, q := range nbr[sq] {
+			if q < 0 || !pass[q] {
+				continue
+			}
+			if o := int(s.board[q]) - 1; o >= 0 && s.pieces[o].owner != owner && s.alive(o) {
+				continue // "may not move through enemy Units"
+			}
+			r, h := rem-1, hv
+			if h == 0 && slow[q] {
+				r /= 2
+				h = 1
+			}
+			k := int32(q)*2 + int32(h)
+			if int(sc.best[k]) >= r {
+				continue
+			}
+			sc.best[k] = int8(r)
+			sc.queue = append(sc.queue, k)
+		}
+	}
+	n := g.w * g.h
+	for sq := 0; sq < n; sq++ {
+		if (sc.best[2*sq] < 0 && sc.best[2*sq+1] < 0) || sq == start || !g.stand[sq] {
+			continue
+		}
+		if o := int(s.board[sq]) - 1; o >= 0 && (partner >= 0 || s.teamWith(i, o) != nil) {
+			continue
+		}
+		sc.reach = append(sc.reach, int16(sq))
+	}
+	return sc.reach
+}
+
+// teamWith checks that piece i may form a Unit Team by moving onto the
+// grid space of piece o (seed 004, "Forming a Unit Team").
+func (s *State) teamWith(i, o int) error {
+	p, q := &s.pieces[i], &s.pieces[o]
+	switch {
+	case q.owner != p.owner:
+		return s.illegal(ruleMove, "an enemy unit stands there")
+	case q.has(Dead):
+		return s.illegal(ruleTeam, "\"A Unit may not form a Unit Team with a Unit who currently has the Dead Status\"")
+	case q.team >= 0 || p.team >= 0:
+		return s.illegal(ruleTeam, "\"there may be no more than two Units in a Unit Team\"")
+	case q.flags&fCombatEntered != 0:
+		return s.illegal(ruleTeam, "\"a Unit which has already entered the Combat Phase that turn\" may not form a Unit Team")
+	case q.lock >= 0 || p.lock >= 0:
+		return s.illegal(ruleTeam, "a Unit \"which is in Combat Lock\" may not form a Unit Team")
+	case q.has(Petrified):
+		return s.illegal(ruleTeam, "a Petrified unit may not form a Unit Team (TD-33)")
+	}
+	return nil
+}
+
+// moverOf returns who a Move with mover argument m moves: the engaged unit
+// and its team partner (m = -1), or one member of the team, unforming it.
+func (s *State) moverOf(m int) (i, partner int, err error) {
+	i, partner = int(s.eng.p), int(s.eng.q)
+	if m < 0 {
+		if partner >= 0 && s.pieces[i].team != int8(partner) {
+			partner = -1
+		}
+		return i, partner, nil
+	}
+	if m != i && m != partner {
+		return 0, 0, s.illegal(ruleMove, "#%d is not engaged", m)
+	}
+	if s.pieces[m].team < 0 {
+		return m, -1, nil
+	}
+	return m, -1, nil
+}
+
+// canMove checks that the engaged unit may begin a Movement (or Charging)
+// Procedure.
+func (s *State) canMove(i int) error {
+	if err := s.inPhase(phaseMove); err != nil {
+		return err
+	}
+	p := &s.pieces[i]
+	switch {
+	case s.eng.moveDone:
+		return s.illegal(ruleMove, "\"A Player may choose for a unit to perform either a Movement Procedure or a Charging Procedure, but not both in the same turn\"")
+	case p.lock >= 0:
+		return s.illegal(ruleEscape, "%s is Locked in Combat: it may only escape", s.name(i))
+	case p.has(Petrified):
+		return s.illegal(ruleStatuses+", Petrified", "\"may not enter the Movement, Combat, or Item Phase\"")
+	}
+	return nil
+}
+
+// inPhase checks that the engaged unit may enter (or stay in) phase ph:
+// "Once a Phase is done the Unit may not enter it again."
+func (s *State) inPhase(ph uint8) error {
+	if s.eng.p < 0 {
+		return s.illegal(ruleTurns, "no unit is engaged")
+	}
+	if s.eng.phase > ph {
+		return s.illegal(ruleTurns, "the %s is done: \"Once a Phase is done the Unit may not enter it again\"", phaseNames[ph])
+	}
+	if s.eng.petrified {
+		return s.illegal(ruleStatuses+", Petrified", "the unit is Petrified: \"immediately Disengaged\"")
+	}
+	return nil
+}
+
+// enter moves the engagement into phase ph, ending the phases before it.
+func (s *State) enter(ph uint8) {
+	if s.eng.phase != ph {
+		s.eng.tradeWith, s.eng.traded = -1, 0
+	}
+	s.eng.phase = ph
+	if ph == phaseCombat {
+		for _, m := range [2]int8{s.eng.p, s.eng.q} {
+			if m >= 0 {
+				s.pieces[m].flags |= fCombatEntered
+			}
+		}
+	}
+}
+
+// moveTo performs a Movement Procedure of piece i (with partner, or -1) to
+// p, facing f at the end.
+func (s *State) moveTo(i, partner int, p battlefield.Point, f battlefield.Facing, ev *[]Event) {
+	s.lift(i)
+	if partner >= 0 {
+		s.lift(partner)
+	}
+	s.pieces[i].facing = f
+	o := s.at(p)
+	s.place(i, p)
+	if partner >= 0 {
+		s.pieces[partner].facing = f
+		s.place(partner, p)
+	}
+	if ev != nil {
+		s.event(ev, "move", "%s moves, facing %s", s.name(i), f)
+	}
+	s.eng.moved, s.eng.moveDone = true, true
+	if o >= 0 && o != i && o != partner {
+		s.formTeam(i, o, ev)
+	}
+	s.afterMove(i, ev)
+	if partner >= 0 {
+		s.afterMove(partner, ev)
+	}
+}
+
+// afterMove applies what ending a move does: a Soar unit ending its
+// Movement Phase on Water "must Roll 1 D6, if the roll is less than or
+// equal to 2 the Unit acquires the Dead Status" (seed 004, "Water").
+func (s *State) afterMove(i int, ev *[]Event) {
+	if s.info[s.pieces[i].prof].moveType == moveSoar && s.bf.Terrain(s.pt(i)) == battlefield.Water {
+		if s.roll(i, 6, ev, "Soar unit on Water") <= 2 {
+			s.acquire(i, Dead, ev)
+			s.kill(-1, i, ev)
+		}
+	}
+}
+
+// lift takes piece i off the board index (it stays in s.pieces).
+func (s *State) lift(i int) {
+	p := &s.pieces[i]
+	sq := int(p.y)*s.bf.W + int(p.x)
+	if int(s.board[sq])-1 == i {
+		s.board[sq] = 0
+		if t := p.team; t >= 0 && s.pieces[t].x == p.x && s.pieces[t].y == p.y {
+			s.board[sq] = t + 1
+		}
+	}
+	if t := p.team; t >= 0 {
+		q := &s.pieces[t]
+		if q.x != p.x || q.y != p.y {
+			return
+		}
+	}
+}
+
+// place puts piece i on p.
+func (s *State) place(i int, p battlefield.Point) {
+	pc := &s.pieces[i]
+	pc.x, pc.y = int8(p.X), int8(p.Y)
+	sq := p.Y*s.bf.W + p.X
+	if s.board[sq] == 0 {
+		s.board[sq] = int8(i + 1)
+	}
+}
+
+// formTeam makes pieces i and o a Unit Team: "Units who form a Unit Team
+// must immediately perform an Orientation Procedure ... and then both Units
+// must immediately end their Movement Phase. Units in a Unit team are
+// Engaged together." (seed 004, "Forming a Unit Team")
+func (s *State) formTeam(i, o int, ev *[]Event) {
+	s.pieces[i].team = int8(o)
+	s.pieces[o].team = int8(i)
+	s.pieces[o].flags &^= fMustLeave
+	s.pieces[i].flags &^= fMustLeave
+	if s.pieces[o].flags&fEngaged == 0 {
+		s.pieces[o].flags |= fEngaged
+		s.eng.q = int8(o)
+	}
+	if ev != nil {
+		s.event(ev, "team.formed", "%s forms a Unit Team with %s", s.name(i), s.name(o))
+	}
+	s.pend = pending{kind: pendOrient, seat: s.pieces[i].owner, who: int8(i)}
+}
+
+// unform separates piece i from its team by moving it away (seed 004,
+// "Unforming a Unit Team").
+func (s *State) unform(i int) {
+	t := s.pieces[i].team
+	if t < 0 {
+		return
+	}
+	s.pieces[i].team = -1
+	s.pieces[t].team = -1
+	s.pieces[t].flags &^= fMustLeave
+	s.pieces[i].flags &^= fMustLeave
+}
+
+// canLeave reports whether piece i (in a team) could move off its grid
+// space now.
+func (s *State) canLeave(i int) bool {
+	if s.canMove(i) != nil {
+		return false
+	}
+	return len(s.reach(i, -1, s.engagedRating(i, -1))) > 0
+}
+
+// chargeStep reports whether a charging unit of movement type mt may step
+// from p to q (seed 004, "Charging Procedure" and "Terrain Types": "Units
+// may not charge into or out of a Water Grid Space, but may make charges
+// while remaining in the same Terrain Type"; Forest: "may not charge into
+// or out of a Forest Grid Space").
+func (s *State) chargeStep(mt uint8, owner int8, from, p battlefield.Point, d battlefield.Facing) bool {
+	q := p.Add(d.Delta())
+	if !s.bf.In(q) || !s.canPass(mt, q) || !s.canCross(mt, p, d) {
+		return false
+	}
+	startWater := s.bf.Terrain(from) == battlefield.Water
+	switch t := s.bf.Terrain(q); {
+	case t == battlefield.Forest:
+		return false
+	case startWater != (t == battlefield.Water):
+		return false
+	}
+	if o := s.at(q); o >= 0 && s.pieces[o].owner != owner && s.alive(o) {
+		return false
+	}
+	return true
+}
+
+// chargeStops lists the distances (0 to n) a charge of piece i (and its
+// partner) may end at, as a bit set: every step possible, and the grid
+// space at the end empty and one it may stand on.
+func (s *State) chargeStops(i, partner, n int) uint64 {
+	mt := s.moveType(i, partner)
+	p := s.pt(i)
+	from := p
+	d := s.pieces[i].facing
+	stops := uint64(1)
+	for k := 1; k <= n && k < 64; k++ {
+		if !s.chargeStep(mt, s.pieces[i].owner, from, p, d) {
+			break
+		}
+		p = p.Add(d.Delta())
+		if s.at(p) < 0 && s.canStand(i, p) {
+			stops |= 1 << uint(k)
+		}
+	}
+	return stops
+}
+
+// canCharge checks the conditions of the Charging Procedure.
+func (s *State) canCharge(i, partner int) error {
+	if err := s.canMove(i); err != nil {
+		return err
+	}
+	mt := s.moveType(i, partner)
+	p := &s.pieces[i]
+	switch {
+	case mt == moveHover:
+		return s.illegal(ruleMoveType+", Hover", "\"Units with the Hover Movement Type may not perform a Charge Procedure\"")
+	case p.has(Frozen) || (partner >= 0 && s.pieces[partner].has(Frozen)):
+		return s.illegal(ruleStatuses+", Frozen", "\"the Unit may not perform a Charge Procedure\"")
+	case s.bf.Terrain(s.pt(i)) == battlefield.Forest:
+		return s.illegal(ruleTerrain+", Forest", "units \"may not make charges, while occupying a Forest Grid Space\"")
+	case partner >= 0 && s.pieces[partner].facing != p.facing:
+		return s.illegal(ruleTeam, "\"A Unit Team who wishes to make a Charge Procedure must have both Units facing the same direction\"")
+	}
+	return nil
+}
+
+// charge performs the Charge Test and, if passed, asks how far to charge;
+// a stumbling unit "charges 1 D6 in the charge direction and immediately
+// ends their Movement Phase" (seed 004, "Charge Test"). It returns true if a
+// distance must be chosen. forced charges as far as it can.
+func (s *State) charge(i, partner int, forced bool, ev *[]Event) bool {
+	s.eng.moved, s.eng.moveDone = true, true
+	t := s.rng.Sum2D6()
+	t = s.necklace(i, t)
+	if ev != nil {
+		s.event(ev, "roll", "%s rolls %d on 2 D6 for the Charge Test (7 or more)", s.name(i), t)
+	}
+	if t < 7 && s.lucky(i, ev) {
+		t = s.necklace(i, s.rng.Sum2D6())
+		if ev != nil {
+			s.event(ev, "roll", "%s rerolls %d on 2 D6 for the Charge Test", s.name(i), t)
+		}
+	}
+	if t < 7 {
+		n := s.roll(i, 6, ev, "stumble")
+		stops := s.chargeStops(i, partner, n)
+		if ev != nil {
+			s.event(ev, "charge.stumble", "%s stumbles", s.name(i))
+		}
+		s.chargeTo(i, partner, highBit(stops), ev)
+		return false
+	}
+	// "Add 1 D6 to the Unit's Movement Rating. The Unit may charge up to,
+	// but not over, this distance." Starting in Slow Terrain halves it
+	// (TD-29).
+	r := s.roll(i, 6, ev, "Charge Roll")
+	n := s.engagedRating(i, partner) + r
+	if s.slow(s.moveType(i, partner), s.pt(i)) {
+		n /= 2
+	}
+	stops := s.chargeStops(i, partner, n)
+	if forced || stops == 1 {
+		s.chargeTo(i, partner, highBit(stops), ev)
+		return false
+	}
+	s.pend = pending{kind: pendCharge, seat: s.pieces[i].owner, n: int8(n), who: int8(partner)}
+	return true
+}
+
+func highBit(x uint64) int {
+	n := 0
+	for x > 1 {
+		x >>= 1
+		n++
+	}
+	return n
+}
+
+// chargeTo moves a charging unit k grid spaces ahead.
+func (s *State) chargeTo(i, partner, k int, ev *[]Event) {
+	d := s.pieces[i].facing
+	p := s.pt(i)
+	for j := 0; j < k; j++ {
+		p = p.Add(d.Delta())
+	}
+	s.lift(i)
+	s.place(i, p)
+	if partner >= 0 {
+		s.lift(partner)
+		s.place(partner, p)
+	}
+	if ev != nil {
+		s.event(ev, "charge", "%s charges %d grid spaces %s", s.name(i), k, d)
+	}
+	s.afterMove(i, ev)
+	if partner >= 0 {
+		s.afterMove(partner, ev)
+	}
+}
+
+// canEscape checks the Escape Procedure's conditions: "If a Unit is in
+// Combat Lock they may choose to perform the Escape Procedure ... A Unit may
+// not perform an Escape Procedure in the same Turn it was first Locked in
+// Combat."
+func (s *State) canEscape(i int) error {
+	if err := s.inPhase(phaseMove); err != nil {
+		return err
+	}
+	p := &s.pieces[i]
+	switch {
+	case p.lock < 0:
+		return s.illegal(ruleEscape, "%s is not Locked in Combat", s.name(i))
+	case p.lockTurn == s.turn:
+		return s.illegal(ruleEscape, "\"A Unit may not perform an Escape Procedure in the same Turn it was first Locked in Combat\"")
+	case s.eng.moveDone:
+		return s.illegal(ruleEscape, "the unit has already moved")
+	}
+	return nil
+}
+
+// escape performs the Escape Procedure: the escaping unit attacks, the
+// other defends, without abilities or specials; "If the Unit attempting to
+// escape wins or ties ... they may continue their Movement Phase, but may
+// not proceed to enter the Combat Phase that Turn. If [it] loses ... they
+// must immediately acquire the Dead Status." It reports whether it escaped.
+func (s *State) escape(i int, ev *[]Event) bool {
+	o := int(s.pieces[i].lock)
+	s.eng.moved = true
+	s.pieces[i].flags |= fLockActed
+	if ev != nil {
+		s.event(ev, "escape", "%s attempts to escape the Combat Lock with %s", s.name(i), s.name(o))
+	}
+	at, df := s.duel(attack{attacker: int8(i), side: Front}, o, Front, true, false, ev)
+	if at >= df {
+		s.unlock(i, ev)
+		s.eng.escaped = true
+		if ev != nil {
+			s.event(ev, "escape.won", "%s escapes (%d against %d)", s.name(i), at, df)
+		}
+		return true
+	}
+	if ev != nil {
+		s.event(ev, "escape.lost", "%s fails to escape (%d against %d)", s.name(i), at, df)
+	}
+	s.acquire(i, Dead, ev)
+	s.kill(o, i, ev)
+	return false
+}
+
+// unlock ends piece i's Combat Lock.
+func (s *State) unlock(i int, ev *[]Event) {
+	o := s.pieces[i].lock
+	if o < 0 {
+		return
+	}
+	s.pieces[i].lock = -1
+	s.pieces[o].lock = -1
+	if ev != nil {
+		s.event(ev, "lock.end", "%s and %s are no longer Locked in Combat", s.name(i), s.name(int(o)))
+	}
+}
+
+// toward is the facing from a to b along the longer axis (the vertical one
+// on a tie).
+func toward(a, b battlefield.Point) battlefield.Facing {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	ax, ay := dx, dy
+	if ax < 0 {
+		ax = -ax
+	}
+	if ay < 0 {
+		ay = -ay
+	}
+	if ay >= ax {
+		if dy < 0 {
+			return battlefield.North
+		}
+		return battlefield.South
+	}
+	if dx < 0 {
+		return battlefield.West
+	}
+	return battlefield.East
+}
+
+// nearest returns the nearest other living unit of piece i's own side
+// (ally) or of the enemy, or -1.
+func (s *State) nearest(i int, ally bool) int {
+	best, bd := -1, 1<<30
+	for j := range s.pieces {
+		if j == i || !s.alive(j) || (s.pieces[j].owner == s.pieces[i].owner) != ally || int(s.pieces[i].team) == j {
+			continue
+		}
+		if d := battlefield.Distance(s.pt(i), s.pt(j)); d < bd {
+			best, bd = j, d
+		}
+	}
+	return best
+}
+
+// fearfulFlight is Fearful's forced move (seed 004, "Fearful": "the Unit
+// must perform a Charge Procedure in the direction of the nearest ally Unit
+// or an Escape Procedure followed by a Charge Procedure ... if the Unit is
+// in Combat Lock, if a Charge Procedure may not be performed due to other
+// circumstances a Movement Procedure must be performed instead"). skald
+// turns the unit toward the ally and charges as far as it can, or moves to
+// the reachable grid space nearest the ally (TD-28).
+func (s *State) fearfulFlight(i int, ev *[]Event) {
+	if ev != nil {
+		s.event(ev, "fearful", "%s is overcome by fear", s.name(i))
+	}
+	if s.pieces[i].lock >= 0 {
+		if s.canEscape(i) != nil || !s.escape(i, ev) {
+			return
+		}
+	}
+	ally := s.nearest(i, true)
+	if ally < 0 {
+		return
+	}
+	partner := -1
+	if t := s.pieces[i].team; t >= 0 && int(s.eng.q) == int(t) {
+		partner = int(t)
+	}
+	f := toward(s.pt(i), s.pt(ally))
+	s.enter(phaseMove)
+	if s.pieces[i].facing != f && (partner < 0) {
+		s.pieces[i].facing = f
+		if ev != nil {
+			s.event(ev, "face", "%s turns %s toward %s", s.name(i), f, s.name(ally))
+		}
+	}
+	if s.pieces[i].facing == f && s.canCharge(i, partner) == nil {
+		s.charge(i, partner, true, ev)
+		return
+	}
+	if s.canMove(i) != nil {
+		return
+	}
+	reach := s.reach(i, partner, s.engagedRating(i, partner))
+	best, bd := -1, battlefield.Distance(s.pt(i), s.pt(ally))
+	for _, sq := range reach {
+		p := battlefield.Point{X: int(sq) % s.bf.W, Y: int(sq) / s.bf.W}
+		if s.at(p) >= 0 {
+			continue
+		}
+		if d := battlefield.Distance(p, s.pt(ally)); d < bd {
+			best, bd = int(sq), d
+		}
+	}
+	if best >= 0 {
+		s.moveTo(i, partner, battlefield.Point{X: best % s.bf.W, Y: best / s.bf.W}, s.pieces[i].facing, ev)
+	}
+}

@@ -1,0 +1,402 @@
+package tacticsdavid
+
+import (
+	"skald/engine"
+	"skald/games/tacticsdavid/battlefield"
+)
+
+// Rules cited by turns and engagements.
+const (
+	ruleTurns    = "seed 004, Turns, Engagements, Phases, and Procedures"
+	ruleEngage   = "seed 004, Unit Engagement"
+	ruleAcquire  = "seed 004, Item Acquisition"
+	ruleLock     = "seed 004, Combat Lock"
+	ruleStatuses = "seed 004, Status Affects"
+)
+
+// startTurn begins the Attacking Player's turn (seed 004, "Player's Turn").
+func (s *State) startTurn(ev *[]Event) {
+	s.turn++
+	s.turns[s.player]++
+	s.killsTurn = 0
+	s.eng = noEngagement
+	for i := range s.pieces {
+		p := &s.pieces[i]
+		p.flags &^= fFearDiscarded
+		if p.owner == s.player {
+			p.flags &^= fEngaged | fLockActed | fCombatEntered | fLuckyUsed
+		}
+	}
+	if ev != nil {
+		s.event(ev, "turn.begin", "turn %d: %s's turn %d", s.turn, s.g.SeatName(engine.Seat(s.player)), s.turns[s.player])
+	}
+	// Revival Stone: "If a Unit equipped with this Item acquires the Dead
+	// Status it may discard the Dead Status at the start of the owning
+	// Player's Turn." (item 5; TD-30: it always does, and the stone is
+	// used up.)
+	for i := range s.pieces {
+		p := &s.pieces[i]
+		if p.owner == s.player && p.flags&fRemoved == 0 && p.has(Dead) && p.items[slotExpendable] == itemRevivalStone {
+			p.status &^= statusBit(Dead)
+			s.discardItem(i, slotExpendable)
+			if ev != nil {
+				s.event(ev, "item.used", "%s's Revival Stone brings it back from the dead", s.name(i))
+			}
+		}
+	}
+}
+
+// canEngage checks that the Attacking Player may engage piece i now.
+func (s *State) canEngage(i int) error {
+	if i < 0 || i >= len(s.pieces) {
+		return s.illegal(ruleEngage, "no unit #%d", i)
+	}
+	p := &s.pieces[i]
+	switch {
+	case p.owner != s.player:
+		return s.illegal(ruleTurns, "#%d is not yours: a Player engages its own units", i)
+	case p.flags&fRemoved != 0:
+		return s.illegal(ruleEngage, "#%d is not on the battlefield", i)
+	case p.has(Dead):
+		return s.illegal(ruleStatuses+", Dead", "\"The Unit may not be engaged or enter any Phases\"")
+	case p.flags&fEngaged != 0:
+		return s.illegal(ruleTurns, "\"No Unit shall ever be Engaged more than once in a Turn\"")
+	case s.eng.p >= 0:
+		return s.illegal(ruleTurns, "\"no more than 1 Unit shall ever be Engaged at one time\": disengage %s first", s.name(int(s.eng.p)))
+	}
+	return nil
+}
+
+// engage engages piece i, and its team partner with it ("Units in a Unit
+// team are Engaged together"), and applies the statuses that act "On Unit
+// Engagement" (seed 004, "Status Affects"), in the order of TD-27.
+func (s *State) engage(i int, ev *[]Event) {
+	s.eng = noEngagement
+	s.eng.p = int8(i)
+	members := [2]int{i, -1}
+	if t := s.pieces[i].team; t >= 0 && s.alive(int(t)) && s.pieces[t].flags&fEngaged == 0 {
+		s.eng.q = t
+		members[1] = int(t)
+	}
+	for _, m := range members {
+		if m >= 0 {
+			s.pieces[m].flags |= fEngaged
+		}
+	}
+	if ev != nil {
+		s.event(ev, "engage", "%s is engaged", s.name(i))
+	}
+	disengage := false
+	for _, m := range members {
+		if m < 0 {
+			continue
+		}
+		p := &s.pieces[m]
+		if p.has(Petrified) {
+			// "On Unit Engagement if 1 D6 roll = 6 the Unit breaks free,
+			// may discard the Petrified Status card, and act normally that
+			// Turn." Otherwise it "is immediately Disengaged".
+			if s.roll(m, 6, ev, "Petrified") == 6 {
+				s.discard(m, Petrified, ev)
+			} else {
+				disengage = true
+				continue
+			}
+		}
+		if p.has(Paralyzed) && s.roll(m, 6, ev, "Paralyzed") < 3 {
+			// "On Unit Engagement, if 1 D6 Roll < 3 the Unit is
+			// immediately Disengaged."
+			disengage = true
+			continue
+		}
+		if p.has(Poisoned) && s.roll(m, 6, ev, "Poisoned") < 2 {
+			// "if 1 D6 Roll < 2 the Unit succumbs to the poison and
+			// immediately acquires the Dead Status"
+			s.acquire(m, Dead, ev)
+			disengage = true
+			continue
+		}
+		if p.has(Blinded) && s.roll(m, 6, ev, "Blinded") < 3 {
+			// "the Unit may not enter the Combat Phase that Turn"
+			s.eng.noCombat = true
+		}
+		if p.has(Haste) {
+			// "Roll 1 D3 and add the result to the Unit's Base Movement
+			// Rating for that turn." (TD-27: a team moves at the slower
+			// member's rating, Haste included.)
+			h := s.roll(m, 3, ev, "Haste")
+			if m == i {
+				s.eng.haste = int8(h)
+			}
+		}
+		if p.has(Confused) {
+			// "if 1 D6 Roll is greater than or equal to 4 nothing happens.
+			// Otherwise, rotate the Unit clockwise a number of times equal
+			// to the rolled result. The Unit counts as having moved and
+			// immediately ends its Movement Phase."
+			if r := s.roll(m, 6, ev, "Confused"); r < 4 {
+				s.unlock(m, ev)
+				p.facing = (p.facing + battlefield.Facing(r)) % 4
+				if ev != nil {
+					s.event(ev, "face", "%s turns about in confusion, now facing %s", s.name(m), p.facing)
+				}
+				s.eng.moved, s.eng.moveDone = true, true
+				if s.eng.phase < phaseMove {
+					s.eng.phase = phaseMove
+				}
+			}
+		}
+	}
+	if disengage || !s.alive(i) {
+		s.disengage(ev)
+		return
+	}
+	p := &s.pieces[i]
+	if p.has(Fearful) {
+		// "If the 1 D6 Roll = 4 or 5 the Unit may act normally. If the 1
+		// D6 Roll = 6 the Unit overcomes its fear, may discard the Fear
+		// Status card" (a roll of 3 acts normally: TD-28).
+		switch r := s.roll(i, 6, ev, "Fearful"); {
+		case r < 3:
+			s.fearfulFlight(i, ev)
+			if !s.alive(i) {
+				s.disengage(ev)
+				return
+			}
+		case r == 6:
+			s.discard(i, Fearful, ev)
+		}
+	}
+	if p.has(Enraged) {
+		// "The Unit must perform a Movement or Charge Procedure in the
+		// direction of the closest enemy Unit."
+		s.eng.forced |= forcedEnraged
+	}
+}
+
+// disengage ends the engagement (seed 004, "End Unit Engagement"). Before
+// Disengagement, Crippled, Silenced and Banished units roll to discard their
+// status: "If 1 D6 roll before Disengagement is equal to 5 or 6".
+func (s *State) disengage(ev *[]Event) {
+	for _, m := range [2]int8{s.eng.p, s.eng.q} {
+		if m < 0 || !s.alive(int(m)) {
+			continue
+		}
+		for _, st := range [3]int{Crippled, Silenced, Banished} {
+			if s.pieces[m].has(st) && s.roll(int(m), 6, ev, statusNames[st]) >= 5 {
+				s.discard(int(m), st, ev)
+			}
+		}
+	}
+	if s.eng.p >= 0 {
+		if ev != nil {
+			s.event(ev, "disengage", "%s is disengaged", s.name(int(s.eng.p)))
+		}
+	}
+	s.eng = noEngagement
+}
+
+// mayDisengage checks the obligations of the engaged unit (seed 004): a
+// unit in Combat Lock "must either attack the other Unit in the Combat Lock
+// or attempt to escape the Combat Lock"; an Enraged unit in contact with an
+// enemy "must attack"; a unit whose team partner died must move away "at
+// their first opportunity".
+func (s *State) mayDisengage() error {
+	for k, m := range [2]int8{s.eng.p, s.eng.q} {
+		if m < 0 || !s.alive(int(m)) || s.eng.petrified {
+			continue
+		}
+		p := &s.pieces[m]
+		if p.lock >= 0 && p.flags&fLockActed == 0 && (s.canAttackAny(int(m), k) || s.canEscape(int(m)) == nil) {
+			return s.illegal(ruleLock, "%s is Locked in Combat: it must attack or attempt to escape", s.name(int(m)))
+		}
+		if p.has(Enraged) && !s.eng.attacked[k] && s.canAttackAny(int(m), k) {
+			return s.illegal(ruleStatuses+", Enraged", "%s is in contact with an enemy unit and \"must attack\" it", s.name(int(m)))
+		}
+		if p.flags&fMustLeave != 0 && p.team >= 0 && s.canLeave(int(m)) {
+			return s.illegal("seed 004, Other Rules for Unit Teams", "%s's partner is dead: it must move into another grid space at its first opportunity", s.name(int(m)))
+		}
+	}
+	return nil
+}
+
+// mayEndTurn checks that no unit of the Attacking Player still owes an
+// attack or an escape from a Combat Lock (seed 004, "Combat Lock": "A Unit
+// remaining in Combat Lock before the end of a Player's turn must either
+// attack the other Unit in the Combat Lock or attempt to escape").
+func (s *State) mayEndTurn() error {
+	if s.eng.p >= 0 {
+		if err := s.mayDisengage(); err != nil {
+			return err
+		}
+	}
+	for i := range s.pieces {
+		p := &s.pieces[i]
+		if p.owner == s.player && s.alive(i) && p.lock >= 0 && p.flags&(fLockActed|fEngaged) == 0 {
+			return s.illegal(ruleLock, "%s is Locked in Combat: engage it to attack or attempt to escape before ending the turn", s.name(i))
+		}
+	}
+	return nil
+}
+
+// endTurn ends the Attacking Player's turn: Item Acquisition, then "End
+// Player's Turn".
+func (s *State) endTurn(ev *[]Event) {
+	if s.eng.p >= 0 {
+		s.disengage(ev)
+	}
+	// "If the Player killed 1 Unit they may acquire 1 Item from the Item
+	// Deck on a D6 Roll of 5 or greater, if the Player killed 3 Units ...
+	// 3 or greater, if the Player killed 5 Units they may acquire 1 Item"
+	// (seed 004, "Item Acquisition"; TD-32: 2 kills count as 1, 4 as 3).
+	if k := s.killsTurn; k > 0 && len(s.deck) > 0 {
+		need := 5
+		switch {
+		case k >= 5:
+			need = 0
+		case k >= 3:
+			need = 3
+		}
+		ok := need == 0
+		if !ok {
+			r := s.rng.Roll(6)
+			if ev != nil {
+				s.event(ev, "roll", "%s rolls %d on 1 D6 for Item Acquisition (%d kills: %d or more)", s.g.SeatName(engine.Seat(s.player)), r, k, need)
+			}
+			ok = r >= need
+		}
+		if ok {
+			it := s.deck[0]
+			s.deck = s.deck[1:]
+			if ev != nil {
+				s.event(ev, "item.acquired", "%s acquires the %s from the Item Deck", s.g.SeatName(engine.Seat(s.player)), s.g.c.Items[it-1].Name)
+			}
+			s.pend = pending{kind: pendEquip, seat: s.player, item: it}
+			if s.hasEquipTarget(it) {
+				return
+			}
+			s.pend = pending{}
+			s.toDeckBottom(it)
+			if ev != nil {
+				s.event(ev, "item.discarded", "no unit may equip the %s: it goes to the bottom of the Item Deck", s.g.c.Items[it-1].Name)
+			}
+		}
+	}
+	s.finishTurn(ev)
+}
+
+// finishTurn passes the turn: Feared units frighten their neighbours, the
+// mission may end, and the other player's turn begins.
+func (s *State) finishTurn(ev *[]Event) {
+	s.fearedAtEndOfTurn(ev)
+	if ev != nil {
+		s.event(ev, "turn.end", "%s ends the turn", s.g.SeatName(engine.Seat(s.player)))
+	}
+	s.checkOver(ev)
+	if s.over {
+		return
+	}
+	if s.conf.turns > 0 && s.turns[0] >= int16(s.conf.turns) && s.turns[1] >= int16(s.conf.turns) {
+		s.endByTurns(ev)
+		return
+	}
+	s.player = 1 - s.player
+	s.startTurn(ev)
+}
+
+// fearedAtEndOfTurn applies Feared: "Enemy Units in direct Grid Space
+// Contact at the end of either Player's Turn acquire the Fearful Status."
+// The Mask of Fear: "This Unit counts as having acquired the Feared Status."
+func (s *State) fearedAtEndOfTurn(ev *[]Event) {
+	for i := range s.pieces {
+		if !s.alive(i) || !s.feared(i) {
+			continue
+		}
+		for j := range s.pieces {
+			if s.pieces[j].owner != s.pieces[i].owner && s.alive(j) && adjacent(s.pt(i), s.pt(j)) {
+				s.acquire(j, Fearful, ev)
+			}
+		}
+	}
+}
+
+// feared reports whether piece i has the Feared Status or counts as having
+// it.
+func (s *State) feared(i int) bool {
+	p := &s.pieces[i]
+	return p.has(Feared) || (p.items[slotAccessory] > 0 && s.g.items[p.items[slotAccessory]].feared)
+}
+
+// defeated reports whether seat has lost every unit: all Dead, none with a
+// Revival Stone to return (TD-34).
+func (s *State) defeated(seat int) bool {
+	for i := range s.pieces {
+		p := &s.pieces[i]
+		if int(p.owner) != seat {
+			continue
+		}
+		if s.alive(i) || (p.flags&fRemoved == 0 && p.items[slotExpendable] == itemRevivalStone) {
+			return false
+		}
+	}
+	return true
+}
+
+// checkOver ends the battle when a player has no unit left: "the winner is
+// whichever Player succeeds in killing all the other Player's Units" (seed
+// 004, "Mission Types"; TD-34 for the turn missions).
+func (s *State) checkOver(ev *[]Event) {
+	if s.over || s.stage != stageBattle {
+		return
+	}
+	d0, d1 := s.defeated(0), s.defeated(1)
+	switch {
+	case d0 && d1:
+		s.finish(0, "every unit of both armies is dead: a draw", ev)
+	case d0:
+		s.finish(engine.SeatSet(0).With(1), "two killed every unit of one (seed 004, Mission Types)", ev)
+	case d1:
+		s.finish(engine.SeatSet(0).With(0), "one killed every unit of two (seed 004, Mission Types)", ev)
+	}
+}
+
+// endByTurns ends a battle played for a set number of turns (seed 004,
+// "Mission Types": "adding up how many kills they made or how much money
+// they have invested in the remaining Units on the Battlefield"). An
+// undecided Deathmatch is a draw at the agreed limit (TD-35).
+func (s *State) endByTurns(ev *[]Event) {
+	var score [2]int
+	what := "kills"
+	switch s.conf.mission {
+	case Kills:
+		score[0], score[1] = int(s.kills[0]), int(s.kills[1])
+	case Money:
+		what = "money in surviving units"
+		for i := range s.pieces {
+			if s.alive(i) {
+				score[s.pieces[i].owner] += int(s.info[s.pieces[i].prof].cost)
+			}
+		}
+	default:
+		s.finish(0, "the agreed number of turns is played and both armies stand: a draw (TD-35)", ev)
+		return
+	}
+	why := "after the set number of turns"
+	switch {
+	case score[0] > score[1]:
+		s.finish(engine.SeatSet(0).With(0), why+", one has more "+what, ev)
+	case score[1] > score[0]:
+		s.finish(engine.SeatSet(0).With(1), why+", two has more "+what, ev)
+	default:
+		s.finish(0, why+", both have as many "+what+": a draw", ev)
+	}
+}
+
+func (s *State) finish(w engine.SeatSet, why string, ev *[]Event) {
+	s.over = true
+	s.stage = stageOver
+	s.result = engine.Result{Winners: w, Reason: why}
+	s.eng = noEngagement
+	s.pend = pending{}
+	s.event(ev, "battle.over", "%s", why)
+}

@@ -1,0 +1,216 @@
+package tacticsdavid
+
+import (
+	"strings"
+
+	"skald/engine"
+	"skald/games/tacticsdavid/battlefield"
+)
+
+// View is what one seat, or a spectator, may see of a match. Everything on
+// the battlefield is open ("These cards should be clearly visible to all
+// Players"); hidden are the order of the Item Deck and, while the armies are
+// built, the other player's list (TD-38).
+type View struct {
+	Seat        string      `json:"seat"`
+	Stage       string      `json:"stage"`
+	Battlefield string      `json:"battlefield"`
+	Width       int         `json:"width"`
+	Height      int         `json:"height"`
+	Terrain     []string    `json:"terrain"` // rows of . F W R
+	Pieces      []string    `json:"pieces"`  // rows of . 0-3 - | letters
+	Deploy      []string    `json:"deploy,omitempty"`
+	Turn        int         `json:"turn"`
+	Player      string      `json:"player"`
+	Deciders    []string    `json:"deciders"`
+	Limit       int         `json:"limit"`
+	Mission     string      `json:"mission"`
+	Turns       int         `json:"turns"`
+	Armies      []ArmyView  `json:"armies"`
+	Units       []UnitView  `json:"units"`
+	Engaged     *EngageView `json:"engaged,omitempty"`
+	Pending     string      `json:"pending,omitempty"`
+	Kills       [2]int      `json:"kills"`
+	DeckSize    int         `json:"item_deck"`
+	Over        bool        `json:"over"`
+	Winner      string      `json:"winner,omitempty"`
+	Reason      string      `json:"reason,omitempty"`
+}
+
+// ArmyView is a player's army list while it is built.
+type ArmyView struct {
+	Player string   `json:"player"`
+	Built  bool     `json:"built"`
+	Cost   int      `json:"cost,omitempty"`
+	List   []string `json:"list,omitempty"` // absent: hidden
+}
+
+// UnitView is one unit (or stacked unit) of the battle.
+type UnitView struct {
+	ID       int      `json:"id"`
+	Player   string   `json:"player"`
+	Name     string   `json:"name"`
+	Units    []int    `json:"units"`
+	Class    string   `json:"class"`
+	Type     string   `json:"type"`
+	Mode     string   `json:"mode"`
+	Strength [4]int   `json:"strength"`
+	Move     int      `json:"move"`
+	MoveType string   `json:"move_type"`
+	Range    int      `json:"range,omitempty"`
+	RangeMod int      `json:"range_mod,omitempty"`
+	Area     string   `json:"area"`
+	Cost     int      `json:"cost"`
+	Deployed bool     `json:"deployed"`
+	X        int      `json:"x"`
+	Y        int      `json:"y"`
+	Facing   string   `json:"facing"`
+	Statuses []string `json:"statuses,omitempty"`
+	Items    []string `json:"items,omitempty"`
+	Locked   int      `json:"locked_with"`
+	Team     int      `json:"team_with"`
+	Engaged  bool     `json:"engaged_this_turn,omitempty"`
+	Kills    int      `json:"kills,omitempty"`
+}
+
+// EngageView is the engaged unit: its phase, where it may move and what it
+// may attack.
+type EngageView struct {
+	Unit    int      `json:"unit"`
+	Partner int      `json:"partner"`
+	Phase   string   `json:"phase"`
+	Reach   [][2]int `json:"reach,omitempty"`
+	Targets []int    `json:"targets,omitempty"`
+}
+
+var stageNames = [...]string{"build", "deploy", "battle", "over"}
+
+// View returns what seat may see.
+func (s *State) View(seat engine.Seat) any {
+	v := &View{Seat: s.g.SeatName(seat), Stage: stageNames[s.stage], Battlefield: s.bf.Name,
+		Width: s.bf.W, Height: s.bf.H, Turn: int(s.turn), Player: s.g.SeatName(engine.Seat(s.player)),
+		Limit: s.conf.limit, Mission: s.conf.mission, Turns: s.conf.turns, DeckSize: len(s.deck),
+		Kills: [2]int{int(s.kills[0]), int(s.kills[1])}, Over: s.over}
+	grid := battlefield.Format(s.bf)
+	v.Terrain, v.Pieces, v.Deploy = gridSection(grid, "terrain:"), gridSection(grid, "pieces:"), gridSection(grid, "deploy:")
+	for _, d := range s.Deciders().List() {
+		v.Deciders = append(v.Deciders, s.g.SeatName(d))
+	}
+	if s.over {
+		v.Reason = s.result.Reason
+		if ws := s.result.Winners.List(); len(ws) == 1 {
+			v.Winner = s.g.SeatName(ws[0])
+		}
+	}
+	if s.stage == stageBuild {
+		for i := range s.armies {
+			av := ArmyView{Player: s.g.SeatName(engine.Seat(i)), Built: s.built[i]}
+			if int(seat) == i {
+				av.Cost = s.g.c.ArmyCost(s.armies[i])
+				for _, e := range s.armies[i] {
+					av.List = append(av.List, s.entryText(e))
+				}
+			}
+			v.Armies = append(v.Armies, av)
+		}
+	}
+	for i := range s.pieces {
+		v.Units = append(v.Units, s.unitView(i))
+	}
+	if s.eng.p >= 0 {
+		e := &EngageView{Unit: int(s.eng.p), Partner: int(s.eng.q), Phase: phaseNames[s.eng.phase]}
+		if e.Phase == "" {
+			e.Phase = "engaged"
+		}
+		var buf [512]engine.Action
+		for _, a := range s.Legal(engine.Seat(s.player), buf[:0]) {
+			switch a.Kind {
+			case actMove:
+				sq := [2]int{int(a.Arg[0]), int(a.Arg[1])}
+				if n := len(e.Reach); n == 0 || e.Reach[n-1] != sq {
+					e.Reach = append(e.Reach, sq)
+				}
+			case actAttack, actShoot, actMelee:
+				t := int(a.Arg[1])
+				if n := len(e.Targets); n == 0 || e.Targets[n-1] != t {
+					e.Targets = append(e.Targets, t)
+				}
+			}
+		}
+		v.Engaged = e
+	}
+	if s.pend.kind != pendNone {
+		v.Pending = [...]string{"", "charge distance", "orientation", "equip acquired item", "team member to receive the attack", "status to remove"}[s.pend.kind]
+	}
+	return v
+}
+
+// gridSection returns the rows under a header of the battlefield format.
+func gridSection(text []byte, header string) []string {
+	lines := strings.Split(string(text), "\n")
+	for i, l := range lines {
+		if strings.TrimSpace(l) == header {
+			var rows []string
+			for _, r := range lines[i+1:] {
+				if r == "" || strings.HasSuffix(r, ":") || strings.Contains(r, ": ") || strings.HasPrefix(r, "piece ") {
+					break
+				}
+				rows = append(rows, r)
+			}
+			return rows
+		}
+	}
+	return nil
+}
+
+// unitView describes piece i.
+func (s *State) unitView(i int) UnitView {
+	p := &s.pieces[i]
+	pr := &s.profs[p.prof]
+	u := UnitView{ID: i, Player: s.g.SeatName(engine.Seat(p.owner)), Name: pr.Name, Units: pr.Units,
+		Class: pr.Class, Type: typeCodes[p.utype], Mode: pr.Mode, Strength: pr.Strength, Move: pr.Move,
+		MoveType: pr.MoveType, Range: pr.Range, RangeMod: pr.RangeMod, Area: s.area(i).Code, Cost: pr.Cost,
+		Deployed: p.flags&fRemoved == 0, X: int(p.x), Y: int(p.y), Facing: p.facing.String(),
+		Locked: int(p.lock), Team: int(p.team), Engaged: p.flags&fEngaged != 0, Kills: int(p.kills)}
+	for st := 0; st < NumStatuses; st++ {
+		if p.has(st) {
+			u.Statuses = append(u.Statuses, statusNames[st])
+		}
+	}
+	for _, it := range p.items {
+		if it > 0 {
+			u.Items = append(u.Items, s.g.c.Items[it-1].Name)
+		}
+	}
+	return u
+}
+
+// entryText writes an army entry: "Soldier+Warrior+Spearman (37) Sword".
+func (s *State) entryText(e Entry) string {
+	var names []string
+	for _, u := range e.Units {
+		if un := s.g.c.Unit(u); un != nil {
+			names = append(names, un.Name)
+		}
+	}
+	t := strings.Join(names, "+")
+	for _, it := range e.Items {
+		t += ", " + s.g.c.Items[it-1].Name
+	}
+	return t
+}
+
+// Determinize returns a copy in which what seat may not see is dealt again:
+// the order of the Item Deck and, while the armies are built, the other
+// player's list (a random legal army in its place).
+func (s *State) Determinize(seat engine.Seat, r *engine.Rand) engine.State {
+	c := s.Clone().(*State)
+	r.Shuffle(len(c.deck), func(i, j int) { c.deck[i], c.deck[j] = c.deck[j], c.deck[i] })
+	if c.stage == stageBuild && seat >= 0 && seat <= 1 {
+		o := 1 - int(seat)
+		if c.built[o] || len(c.armies[o]) > 0 {
+			c.armies[o] = s.g.c.RandomArmy(r, c.conf.rules)
+		}
+	}
+	return c
+}
