@@ -7,11 +7,12 @@ import (
 
 	"skald/engine"
 	"skald/games/blackred"
+	"skald/games/tacticsdavid"
 )
 
 // All returns every game, in the order they are listed to players.
 func All() []engine.Game {
-	return []engine.Game{blackred.New()}
+	return []engine.Game{blackred.New(), tacticsdavid.New()}
 }
 
 // Lookup returns the game with the given name.

@@ -9,7 +9,7 @@ import (
 	"skald/games/tacticsdavid/battlefield"
 )
 
-// Action kinds. Pieces are named by their index, "#3" in text.
+// Action kinds. Pieces are named by their index, "u3" in text.
 const (
 	actBuy       = iota + 1 // Arg0 unit number
 	actStack                // Arg0 unit number, stacked on the last unit bought
@@ -520,7 +520,7 @@ func (s *State) applyBattle(a engine.Action, ev *[]Event) error {
 	// Obligations that come first.
 	for _, m := range [2]int{i, q} {
 		if m >= 0 && s.pieces[m].flags&fMustLeave != 0 && s.pieces[m].team >= 0 && s.canLeave(m) && !(a.Kind == actMove && arg(3) == m) {
-			return s.illegal("seed 004, Other Rules for Unit Teams", "%s's partner is dead: it must first move into another grid space (move #%d ...)", s.name(m), m)
+			return s.illegal("seed 004, Other Rules for Unit Teams", "%s's partner is dead: it must first move into another grid space (move u%d ...)", s.name(m), m)
 		}
 	}
 	if s.mustRage() {
@@ -681,7 +681,7 @@ func (s *State) applyBattle(a engine.Action, ev *[]Event) error {
 	case actAttack, actShoot, actMelee:
 		atk := attack{attacker: int8(arg(0)), target: int8(arg(1)), side: int8(arg(2)), kind: a.Kind - actAttack}
 		if arg(0) < 0 || arg(0) >= len(s.pieces) {
-			return s.illegal(ruleCombat, "no unit #%d", arg(0))
+			return s.illegal(ruleCombat, "no unit u%d", arg(0))
 		}
 		if err := s.canAttack(atk); err != nil {
 			return err
@@ -713,22 +713,22 @@ func (s *State) FormatAction(a engine.Action) string {
 		if g(1) >= 1 && g(1) <= len(s.g.c.Items) {
 			name = s.g.c.Items[g(1)-1].Name
 		}
-		return fmt.Sprintf("item #%d %d %s", g(0), g(1), name)
+		return fmt.Sprintf("item u%d %d %s", g(0), g(1), name)
 	case actDeploy:
-		return fmt.Sprintf("deploy #%d %d,%d %s", g(0), g(1), g(2), face(3))
+		return fmt.Sprintf("deploy u%d %d,%d %s", g(0), g(1), g(2), face(3))
 	case actEngage:
-		return fmt.Sprintf("engage #%d", g(0))
+		return fmt.Sprintf("engage u%d", g(0))
 	case actTrade:
-		return fmt.Sprintf("trade #%d #%d %s %s", g(0), g(1), pick(slotNames[:], g(2)), pick(tradeVerbs[:], g(3)))
+		return fmt.Sprintf("trade u%d u%d %s %s", g(0), g(1), pick(slotNames[:], g(2)), pick(tradeVerbs[:], g(3)))
 	case actUse:
-		return fmt.Sprintf("use #%d #%d", g(0), g(1))
+		return fmt.Sprintf("use u%d u%d", g(0), g(1))
 	case actShift:
-		return fmt.Sprintf("shift #%d %s", g(0), pick(typeCodes[:], g(1)))
+		return fmt.Sprintf("shift u%d %s", g(0), pick(typeCodes[:], g(1)))
 	case actWhip:
-		return fmt.Sprintf("whip #%d %d,%d %s", g(0), g(1), g(2), face(3))
+		return fmt.Sprintf("whip u%d %d,%d %s", g(0), g(1), g(2), face(3))
 	case actMove:
 		if g(3) >= 0 {
-			return fmt.Sprintf("move #%d %d,%d %s", g(3), g(0), g(1), face(2))
+			return fmt.Sprintf("move u%d %d,%d %s", g(3), g(0), g(1), face(2))
 		}
 		return fmt.Sprintf("move %d,%d %s", g(0), g(1), face(2))
 	case actFace:
@@ -739,16 +739,16 @@ func (s *State) FormatAction(a engine.Action) string {
 		halves := [2][2]string{{"north", "south"}, {"west", "east"}}
 		return fmt.Sprintf("orient %s %s", pick([]string{"vertical", "horizontal"}, g(0)), halves[g(0)&1][g(1)&1])
 	case actAttack, actShoot, actMelee:
-		return fmt.Sprintf("%s #%d #%d %s", w, g(0), g(1), pick(sideNames[:], g(2)))
+		return fmt.Sprintf("%s u%d u%d %s", w, g(0), g(1), pick(sideNames[:], g(2)))
 	case actLoot:
-		return fmt.Sprintf("loot #%d #%d %s %s", g(0), g(1), pick(slotNames[:], g(2)), pick([]string{"keep", "deck"}, g(3)))
+		return fmt.Sprintf("loot u%d u%d %s %s", g(0), g(1), pick(slotNames[:], g(2)), pick([]string{"keep", "deck"}, g(3)))
 	case actChoose:
-		return fmt.Sprintf("choose #%d", g(0))
+		return fmt.Sprintf("choose u%d", g(0))
 	case actEquip:
 		if g(0) < 0 {
 			return "discard"
 		}
-		return fmt.Sprintf("equip #%d", g(0))
+		return fmt.Sprintf("equip u%d", g(0))
 	case actRemove:
 		return "remove " + pick(statusNames[:], g(0))
 	}
@@ -809,7 +809,7 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 		a = act(st, actWhip, pc, x, y, p.facing())
 	case "move":
 		mover := -1
-		if len(p.f) > 0 && strings.HasPrefix(p.f[0], "#") {
+		if len(p.f) > 0 && strings.HasPrefix(p.f[0], "u") {
 			mover = p.piece()
 		}
 		x, y := p.point()
@@ -904,13 +904,13 @@ func (p *parser) num() int {
 }
 
 func (p *parser) piece() int {
-	w := p.next("unit (#n)")
+	w := p.next("unit (u0, u1, ...)")
 	if p.err != nil {
 		return 0
 	}
-	n, err := strconv.Atoi(strings.TrimPrefix(w, "#"))
-	if err != nil || !strings.HasPrefix(w, "#") || n < 0 || n > 9999 {
-		p.err = fmt.Errorf("%q is not a unit: write #n", w)
+	n, err := strconv.Atoi(strings.TrimPrefix(w, "u"))
+	if err != nil || !strings.HasPrefix(w, "u") || n < 0 || n > 9999 {
+		p.err = fmt.Errorf("%q is not a unit: write u and its number, as u3", w)
 	}
 	return n
 }

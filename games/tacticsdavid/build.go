@@ -302,7 +302,7 @@ func (s *State) applyDeploy(a engine.Action, ev *[]Event) error {
 	}
 	i := int(a.Arg[0])
 	if i < 0 || i >= len(s.pieces) || int(s.pieces[i].owner) != int(a.Seat) || s.pieces[i].flags&fRemoved == 0 {
-		return s.illegal(ruleDeploy, "#%d is not one of your units waiting to be deployed", i)
+		return s.illegal(ruleDeploy, "u%d is not one of your units waiting to be deployed", i)
 	}
 	p := battlefield.Point{X: int(a.Arg[1]), Y: int(a.Arg[2])}
 	if a.Arg[3] < 0 || a.Arg[3] > 3 {

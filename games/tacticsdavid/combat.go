@@ -91,7 +91,7 @@ func (s *State) canAttack(a attack) error {
 	i := int(a.attacker)
 	k := s.member(i)
 	if k < 0 {
-		return s.illegal(ruleCombat, "#%d is not engaged", i)
+		return s.illegal(ruleCombat, "u%d is not engaged", i)
 	}
 	if err := s.inPhase(phaseCombat); err != nil {
 		return err

@@ -74,7 +74,7 @@ func (s *State) canTrade(i, o, slot, dir int) error {
 		return err
 	}
 	if s.member(i) < 0 {
-		return s.illegal(ruleTrade, "#%d is not engaged", i)
+		return s.illegal(ruleTrade, "u%d is not engaged", i)
 	}
 	if o < 0 || o >= len(s.pieces) || o == i || s.pieces[o].flags&fRemoved != 0 {
 		return s.illegal(ruleTrade, "no unit #%d to trade with", o)
@@ -160,7 +160,7 @@ func (s *State) canUse(i, t int) error {
 		return err
 	}
 	if s.member(i) < 0 {
-		return s.illegal(ruleUse, "#%d is not engaged", i)
+		return s.illegal(ruleUse, "u%d is not engaged", i)
 	}
 	p := &s.pieces[i]
 	it := p.items[slotExpendable]
@@ -236,7 +236,7 @@ func (s *State) canLoot(i, d, slot, keep int) error {
 		return err
 	}
 	if s.member(i) < 0 {
-		return s.illegal(ruleLoot, "#%d is not engaged", i)
+		return s.illegal(ruleLoot, "u%d is not engaged", i)
 	}
 	switch {
 	case !s.alive(i) || s.pieces[i].has(Petrified):
@@ -304,7 +304,7 @@ func (s *State) loot(i, d, slot, keep int, ev *[]Event) {
 // engagement).
 func (s *State) canShift(i, t int) error {
 	if s.member(i) < 0 {
-		return s.illegal(ruleItems, "#%d is not engaged", i)
+		return s.illegal(ruleItems, "u%d is not engaged", i)
 	}
 	p := &s.pieces[i]
 	switch {
@@ -346,7 +346,7 @@ func (s *State) canWhip(i, pup int) error {
 	p := &s.pieces[i]
 	switch {
 	case s.member(i) < 0:
-		return s.illegal(ruleItems, "#%d is not engaged", i)
+		return s.illegal(ruleItems, "u%d is not engaged", i)
 	case p.items[slotWeapon] != itemWhip:
 		return s.illegal(ruleItems, "%s holds no Whip", s.name(i))
 	case s.eng.whipped:

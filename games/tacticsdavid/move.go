@@ -247,7 +247,7 @@ func (s *State) moverOf(m int) (i, partner int, err error) {
 		return i, partner, nil
 	}
 	if m != i && m != partner {
-		return 0, 0, s.illegal(ruleMove, "#%d is not engaged", m)
+		return 0, 0, s.illegal(ruleMove, "u%d is not engaged", m)
 	}
 	if s.pieces[m].team < 0 {
 		return m, -1, nil

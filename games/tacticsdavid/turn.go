@@ -54,9 +54,9 @@ func (s *State) canEngage(i int) error {
 	p := &s.pieces[i]
 	switch {
 	case p.owner != s.player:
-		return s.illegal(ruleTurns, "#%d is not yours: a Player engages its own units", i)
+		return s.illegal(ruleTurns, "u%d is not yours: a Player engages its own units", i)
 	case p.flags&fRemoved != 0:
-		return s.illegal(ruleEngage, "#%d is not on the battlefield", i)
+		return s.illegal(ruleEngage, "u%d is not on the battlefield", i)
 	case p.has(Dead):
 		return s.illegal(ruleStatuses+", Dead", "\"The Unit may not be engaged or enter any Phases\"")
 	case p.flags&fEngaged != 0:

@@ -55,6 +55,7 @@ type UnitView struct {
 	Type     string   `json:"type"`
 	Mode     string   `json:"mode"`
 	Strength [4]int   `json:"strength"`
+	Base     [4]int   `json:"base"` // Base Strength Ratings now: statuses, Combat Lock
 	Move     int      `json:"move"`
 	MoveType string   `json:"move_type"`
 	Range    int      `json:"range,omitempty"`
@@ -172,6 +173,9 @@ func (s *State) unitView(i int) UnitView {
 		MoveType: pr.MoveType, Range: pr.Range, RangeMod: pr.RangeMod, Area: s.area(i).Code, Cost: pr.Cost,
 		Deployed: p.flags&fRemoved == 0, X: int(p.x), Y: int(p.y), Facing: p.facing.String(),
 		Locked: int(p.lock), Team: int(p.team), Engaged: p.flags&fEngaged != 0, Kills: int(p.kills)}
+	for side := range u.Base {
+		u.Base[side] = s.baseStrength(i, side, 0, false)
+	}
 	for st := 0; st < NumStatuses; st++ {
 		if p.has(st) {
 			u.Statuses = append(u.Statuses, statusNames[st])
