@@ -42,7 +42,7 @@ type UnitSetup struct {
 	// TeamWith makes a Unit Team with another (its index), standing on the
 	// same grid space; Orient is vertical or horizontal, Half this unit's
 	// half (north, south, west or east).
-	TeamWith *int  `json:"team_with"`
+	TeamWith *int   `json:"team_with"`
 	Orient   string `json:"orient"`
 	Half     string `json:"half"`
 }

@@ -133,7 +133,7 @@ func (s *State) applyBuild(a engine.Action, ev *[]Event) error {
 	case actBuyItem:
 		ei, it := int(a.Arg[0]), int(a.Arg[1])
 		if ei < 0 || ei >= len(army) {
-			return s.illegal(ruleBuild, "no unit #%d in your army", ei)
+			return s.illegal(ruleBuild, "no entry u%d in your army", ei)
 		}
 		if it < 1 || it > NumItems {
 			return s.illegal(ruleBuild, "no item number %d", it)

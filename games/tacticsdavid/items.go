@@ -77,7 +77,7 @@ func (s *State) canTrade(i, o, slot, dir int) error {
 		return s.illegal(ruleTrade, "u%d is not engaged", i)
 	}
 	if o < 0 || o >= len(s.pieces) || o == i || s.pieces[o].flags&fRemoved != 0 {
-		return s.illegal(ruleTrade, "no unit #%d to trade with", o)
+		return s.illegal(ruleTrade, "no unit u%d to trade with", o)
 	}
 	p, q := &s.pieces[i], &s.pieces[o]
 	switch {
@@ -172,7 +172,7 @@ func (s *State) canUse(i, t int) error {
 	case !s.alive(i) || p.has(Petrified):
 		return s.illegal(ruleUse, "%s may not use items now", s.name(i))
 	case t < 0 || t >= len(s.pieces) || s.pieces[t].flags&fRemoved != 0:
-		return s.illegal(ruleUse, "no unit #%d", t)
+		return s.illegal(ruleUse, "no unit u%d", t)
 	case s.pieces[t].owner != p.owner:
 		return s.illegal(ruleUse, "items are used on the player's own units (TD-37)")
 	case t != i && !adjacent(s.pt(i), s.pt(t)) && s.pt(i) != s.pt(t):
@@ -380,7 +380,7 @@ func (s *State) hasEquipTarget(it int8) bool {
 // 004, "Item Acquisition")
 func (s *State) canEquip(i int, it int8) error {
 	if i < 0 || i >= len(s.pieces) {
-		return s.illegal(ruleAcquire, "no unit #%d", i)
+		return s.illegal(ruleAcquire, "no unit u%d", i)
 	}
 	p := &s.pieces[i]
 	switch {
