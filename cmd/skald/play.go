@@ -191,10 +191,38 @@ func (p *player) show(seat engine.Seat) {
 		fmt.Fprint(p.e.stdout, d.Describe(seat))
 	}
 	fmt.Fprintf(p.e.stdout, "\n%s, choose:\n", strings.ToUpper(engine.SeatName(p.m.Game, seat)))
-	for i, a := range st.Legal(seat, nil) {
+	legal := st.Legal(seat, nil)
+	shown := len(legal)
+	if shown > maxListed {
+		shown = maxListed / 2
+	}
+	for i, a := range legal[:shown] {
 		fmt.Fprintf(p.e.stdout, "  %d. %s\n", i+1, st.FormatAction(a))
 	}
+	if shown < len(legal) {
+		// A long list (a grid's moves, a unit list) is summed up by its
+		// first word, with an example of each.
+		var words []string
+		count := map[string]int{}
+		example := map[string]string{}
+		for _, a := range legal[shown:] {
+			text := st.FormatAction(a)
+			w, _, _ := strings.Cut(text, " ")
+			if count[w] == 0 {
+				words = append(words, w)
+				example[w] = text
+			}
+			count[w]++
+		}
+		fmt.Fprintf(p.e.stdout, "  ... and %d more (numbers %d to %d); type the action's text:\n", len(legal)-shown, shown+1, len(legal))
+		for _, w := range words {
+			fmt.Fprintf(p.e.stdout, "      %s: %d, such as %q\n", w, count[w], example[w])
+		}
+	}
 }
+
+// maxListed is the longest list of legal actions shown in full.
+const maxListed = 40
 
 // errStopped reports that the person at the terminal stopped the match.
 var errStopped = errors.New("stopped")

@@ -46,3 +46,5 @@ func newGrid(s *State) *grid {
 	}
 	return g
 }
+
+func pointOf(x, y int) battlefield.Point { return battlefield.Point{X: x, Y: y} }

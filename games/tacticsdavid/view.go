@@ -92,8 +92,7 @@ func (s *State) View(seat engine.Seat) any {
 		Width: s.bf.W, Height: s.bf.H, Turn: int(s.turn), Player: s.g.SeatName(engine.Seat(s.player)),
 		Limit: s.conf.limit, Mission: s.conf.mission, Turns: s.conf.turns, DeckSize: len(s.deck),
 		Kills: [2]int{int(s.kills[0]), int(s.kills[1])}, Over: s.over}
-	grid := battlefield.Format(s.bf)
-	v.Terrain, v.Pieces, v.Deploy = gridSection(grid, "terrain:"), gridSection(grid, "pieces:"), gridSection(grid, "deploy:")
+	v.Terrain, v.Pieces, v.Deploy = s.gridRows()
 	for _, d := range s.Deciders().List() {
 		v.Deciders = append(v.Deciders, s.g.SeatName(d))
 	}
@@ -146,22 +145,27 @@ func (s *State) View(seat engine.Seat) any {
 	return v
 }
 
-// gridSection returns the rows under a header of the battlefield format.
-func gridSection(text []byte, header string) []string {
-	lines := strings.Split(string(text), "\n")
-	for i, l := range lines {
-		if strings.TrimSpace(l) == header {
-			var rows []string
-			for _, r := range lines[i+1:] {
-				if r == "" || strings.HasSuffix(r, ":") || strings.Contains(r, ": ") || strings.HasPrefix(r, "piece ") {
-					break
-				}
-				rows = append(rows, r)
+// gridRows draws the battlefield's grids in the letters of its file
+// format: terrain (. F W R), pieces (. for none, the piece's letter or
+// height, - or | a bridge) and deployment areas (. or the player's number).
+func (s *State) gridRows() (terrain, pieces, deploy []string) {
+	tl := [...]byte{'.', 'F', 'W', 'R'}
+	for y := 0; y < s.bf.H; y++ {
+		t, p, d := make([]byte, s.bf.W), make([]byte, s.bf.W), make([]byte, s.bf.W)
+		for x := 0; x < s.bf.W; x++ {
+			q := battlefield.Point{X: x, Y: y}
+			t[x] = tl[s.bf.Terrain(q)%4]
+			p[x], d[x] = '.', '.'
+			if pc, ok := s.bf.Piece(q); ok {
+				p[x] = pc.Key
 			}
-			return rows
+			if n := s.bf.Deploy(q); n > 0 {
+				d[x] = byte('0' + n)
+			}
 		}
+		terrain, pieces, deploy = append(terrain, string(t)), append(pieces, string(p)), append(deploy, string(d))
 	}
-	return nil
+	return terrain, pieces, deploy
 }
 
 // unitView describes piece i.
