@@ -44,6 +44,12 @@ var actWords = [numActs]string{"", "buy", "stack", "item", "auto", "done", "depl
 	"trade", "use", "shift", "whip", "move", "face", "charge", "charge", "escape", "orient", "attack", "shoot", "melee",
 	"loot", "choose", "equip", "remove"}
 
+// argCounts is how many arguments each kind of action takes; the others
+// must be zero.
+var argCounts = [numActs]int{actBuy: 1, actStack: 1, actBuyItem: 2, actDeploy: 4, actEngage: 1, actTrade: 4,
+	actUse: 2, actShift: 2, actWhip: 4, actMove: 4, actFace: 1, actChargeTo: 1, actOrient: 2, actAttack: 3,
+	actShoot: 3, actMelee: 3, actLoot: 4, actChoose: 1, actEquip: 1, actRemove: 1}
+
 var sideNames = [4]string{"front", "left", "right", "back"}
 
 // act builds an action.
@@ -87,6 +93,11 @@ func (s *State) Apply(a engine.Action, ev *[]Event) error {
 	}
 	if a.Kind == 0 || a.Kind >= numActs {
 		return s.illegal(ruleTurns, "no action of kind %d", a.Kind)
+	}
+	for k := argCounts[a.Kind]; k < len(a.Arg); k++ {
+		if a.Arg[k] != 0 {
+			return s.illegal(ruleTurns, "%s takes %d arguments", actWords[a.Kind], argCounts[a.Kind])
+		}
 	}
 	if s.pend.kind != pendNone {
 		return s.applyPending(a, ev)

@@ -73,7 +73,7 @@ func (s *State) Arrange(setup []byte) error {
 		return fmt.Errorf("tacticsdavid setup: field units: between 1 and 100 units, not %d", len(su.Units))
 	}
 	for k, u := range su.Units {
-		if err := c.arrangeUnit(k, u); err != nil {
+		if err := c.arrangeUnit(k, u, su.Units); err != nil {
 			return fmt.Errorf("tacticsdavid setup: units[%d]: %w", k, err)
 		}
 	}
@@ -131,7 +131,7 @@ func (s *State) unitNamed(name string) int {
 	return 0
 }
 
-func (s *State) arrangeUnit(k int, u UnitSetup) error {
+func (s *State) arrangeUnit(k int, u UnitSetup, all []UnitSetup) error {
 	var seat int8
 	switch u.Player {
 	case "one":
@@ -208,7 +208,7 @@ func (s *State) arrangeUnit(k int, u UnitSetup) error {
 		}
 		s.pieces[i].status |= statusBit(st)
 	}
-	if o := s.at(p); o >= 0 && (u.TeamWith == nil || *u.TeamWith != o) {
+	if o := s.at(p); o >= 0 && (u.TeamWith == nil || *u.TeamWith != o) && (all[o].TeamWith == nil || *all[o].TeamWith != k) {
 		return fmt.Errorf("field at: unit %d already stands on %s (a Unit Team names its partner in team_with)", o, u.At)
 	}
 	s.place(i, p)
