@@ -103,6 +103,7 @@ func (s *State) Arrange(setup []byte) error {
 	c.stage = stageBattle
 	c.player = c.first
 	c.startTurn(nil)
+	c.scratch = nil // its unit names point at c
 	*s = *c
 	return nil
 }

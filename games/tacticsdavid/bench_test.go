@@ -36,3 +36,52 @@ func BenchmarkPlayout(b *testing.B) {
 	}
 	b.ReportMetric(float64(actions)/float64(b.N), "actions/op")
 }
+
+// engagedKnight is a 14x11 battle with one Knight engaged in the middle of
+// allies and enemies.
+func engagedKnight(tb testing.TB) (*State, []engine.Action) {
+	st, err := New().New(engine.Config{Seed: 1, Options: engine.Options{"battlefield": "bramble-creek-crossing"}})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s := st.(*State)
+	b := []byte(`{"player": "one", "units": [
+		{"player": "one", "unit": "Knight", "at": "7,7", "facing": "N"},
+		{"player": "one", "unit": "Archer", "at": "8,8", "facing": "N"},
+		{"player": "two", "unit": "Knight", "at": "7,3", "facing": "S"},
+		{"player": "two", "unit": "Warrior", "at": "5,7", "facing": "E"}]}`)
+	if err := s.Arrange(b); err != nil {
+		tb.Fatal(err)
+	}
+	if err := s.Apply(act(0, actEngage, 0), nil); err != nil {
+		tb.Fatal(err)
+	}
+	return s, make([]engine.Action, 0, 1024)
+}
+
+// BenchmarkLegalMoves measures the legal actions of one engaged unit: its
+// reachable grid spaces, charges, facings and attacks.
+func BenchmarkLegalMoves(b *testing.B) {
+	s, buf := engagedKnight(b)
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		buf = s.Legal(0, buf[:0])
+		n = len(buf)
+	}
+	b.ReportMetric(float64(n), "actions")
+}
+
+// TestLegalMovesAllocateNothing checks that listing an engaged unit's
+// moves allocates nothing per grid space: with the buffers warm, nothing at
+// all.
+func TestLegalMovesAllocateNothing(t *testing.T) {
+	s, buf := engagedKnight(t)
+	buf = s.Legal(0, buf[:0])
+	if len(buf) < 40 {
+		t.Fatalf("only %d legal actions", len(buf))
+	}
+	if n := testing.AllocsPerRun(100, func() { buf = s.Legal(0, buf[:0]) }); n != 0 {
+		t.Errorf("Legal allocates %.1f times", n)
+	}
+}

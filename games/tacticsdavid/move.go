@@ -25,6 +25,7 @@ type scratch struct {
 	reach []int16 // reachable destination grid spaces
 	pts   []battlefield.Point
 	acts  []engine.Action
+	names []unitName
 }
 
 func (s *State) scr() *scratch {

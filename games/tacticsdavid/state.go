@@ -283,7 +283,13 @@ func (s *State) event(ev *[]Event, typ, format string, args ...any) {
 
 // name names piece i for events and errors: "one's Knight (3,4)". The
 // text is made only when printed.
-func (s *State) name(i int) unitName { return unitName{s, i} }
+func (s *State) name(i int) *unitName {
+	sc := s.scr()
+	for len(sc.names) < len(s.pieces) {
+		sc.names = append(sc.names, unitName{s, len(sc.names)})
+	}
+	return &sc.names[i] // a pointer: passing it to fmt allocates nothing
+}
 
 // unitName is a piece's name, printed with %s.
 type unitName struct {
@@ -291,7 +297,7 @@ type unitName struct {
 	i int
 }
 
-func (n unitName) String() string {
+func (n *unitName) String() string {
 	p := &n.s.pieces[n.i]
 	return fmt.Sprintf("%s's %s (%d,%d)", n.s.g.SeatName(engine.Seat(p.owner)), n.s.profs[p.prof].Name, p.x, p.y)
 }
