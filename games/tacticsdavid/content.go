@@ -186,8 +186,10 @@ type Content struct {
 	// Built by index (tree.go) once the files are loaded, for the trees
 	// and armies: facts by unit number, without maps.
 	nodes     []node
-	allUnits  []int   // the numbers of Units, once each
-	treeUnits [][]int // by position in Trees: the units that exist
+	items     []itemFact // by position in Items
+	allUnits  []int      // the numbers of Units, once each
+	treeUnits [][]int    // by position in Trees: the units that exist
+	workBelt  int        // the unit whose ability is Work Belt, or 0
 }
 
 // Unit returns the unit with the given number, or nil.

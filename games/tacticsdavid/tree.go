@@ -41,6 +41,10 @@ type node struct {
 	cost     int32
 	core     int32
 	children []int
+	// mates are the units a stack may pair with this one (itself
+	// included): same tree, within 2 Lines of Lineage (TD-19), stacking
+	// points together within 3. Empty for a Heavy unit.
+	mates []int
 }
 
 type yamlTreeUnit struct {
@@ -125,7 +129,8 @@ func (c *Content) loadTrees(b []byte) error {
 	return nil
 }
 
-// index builds the facts the trees read by unit number. LoadContent calls it once every file is loaded.
+// index builds the facts the trees and the army rules read by unit
+// number. LoadContent calls it once every file is loaded.
 func (c *Content) index() {
 	most := 0
 	for _, u := range c.Units {
@@ -164,6 +169,7 @@ func (c *Content) index() {
 			}
 		}
 	}
+	c.indexArmy()
 }
 
 // classPoints returns a class's stacking points, which also order the
