@@ -20,7 +20,7 @@ var dataFS embed.FS
 // reads them.
 var Files = []string{
 	"areas.yaml", "specials.yaml", "statuses.yaml", "abilities.yaml",
-	"units.yaml", "items.yaml", "terrain.yaml",
+	"units.yaml", "items.yaml", "terrain.yaml", "trees.yaml",
 }
 
 // Sides of a unit, the order of Unit.Strength (seed 004, "Strength
@@ -178,9 +178,18 @@ type Content struct {
 	Statuses  []Status
 	Areas     []AttackArea
 	Terrain   Terrain
+	Trees     []Tree // the Unit Trees, reconstructed (TD-18)
 
 	unitByNumber    map[int]int
 	abilityByNumber map[int]int
+
+	// Built by index (tree.go) once the files are loaded, for the trees
+	// and armies: facts by unit number, without maps.
+	nodes     []node
+	items     []itemFact // by position in Items
+	allUnits  []int      // the numbers of Units, once each
+	treeUnits [][]int    // by position in Trees: the units that exist
+	workBelt  int        // the unit whose ability is Work Belt, or 0
 }
 
 // Unit returns the unit with the given number, or nil.
@@ -240,13 +249,15 @@ var defaultContent = sync.OnceValue(func() *Content {
 // Data limits checked when content is loaded: values outside them are not
 // a transcription of the seed's tables.
 const (
-	maxStrength = 12
-	maxCore     = 4 * maxStrength
-	maxMove     = 12
-	maxRange    = 20
-	maxRangeMod = 12
-	maxCost     = 99
-	maxBonus    = 6
+	// maxUnitNumber: the seed prints Unit # with three digits ("001").
+	maxUnitNumber = 999
+	maxStrength   = 12
+	maxCore       = 4 * maxStrength
+	maxMove       = 12
+	maxRange      = 20
+	maxRangeMod   = 12
+	maxCost       = 99
+	maxBonus      = 6
 )
 
 var rulingID = regexp.MustCompile(`^TD-[1-9][0-9]*$`)
@@ -279,6 +290,7 @@ func LoadContent(files map[string][]byte) (*Content, error) {
 		{"units.yaml", c.loadUnits},
 		{"items.yaml", c.loadItems},
 		{"terrain.yaml", c.loadTerrain},
+		{"trees.yaml", c.loadTrees},
 	}
 	for _, s := range steps {
 		if err := s.load(files[s.file]); err != nil {
@@ -296,6 +308,7 @@ func LoadContent(files map[string][]byte) (*Content, error) {
 			c.Units[i].Ability = a.Name
 		}
 	}
+	c.index()
 	return c, nil
 }
 
@@ -558,6 +571,8 @@ func (c *Content) loadUnits(b []byte) error {
 		switch {
 		case y.Number < 1:
 			return fail("number", "missing")
+		case y.Number > maxUnitNumber:
+			return fail("number", "%d, want 1 to %d", y.Number, maxUnitNumber)
 		case strings.TrimSpace(y.Name) == "":
 			return fail("name", "missing")
 		case y.Class == "":

@@ -12,6 +12,8 @@ import (
 // the rules: a core that is not the sum of the four sides, a class outside
 // its core's bounds, an unknown code, an empty cell, a unit table cell the
 // ability list contradicts, a text naming a status that does not exist.
+// It is also where skald's own reconstruction, the Unit Trees of
+// trees.yaml, disagrees with units.yaml.
 type Discrepancy struct {
 	File    string // the data file: "units.yaml"
 	Number  int    // the entry's number (unit, ability, item...), or its place in the file
@@ -69,9 +71,9 @@ var (
 // Validate reports every discrepancy of the content's source: the unit
 // table's cells as the seed prints them (a field skald corrected is
 // checked with its printed value, from Unit.Seed), the ability list, the
-// items, statuses, specials, areas and terrain. Each discrepancy carries
-// the ruling the entry cites for the field, if any. Validate never stops at
-// the first discrepancy.
+// items, statuses, specials, areas and terrain, and the Unit Trees against
+// the units. Each discrepancy carries the ruling the entry cites for the
+// field, if any. Validate never stops at the first discrepancy.
 func Validate(c *Content) []Discrepancy {
 	v := &validator{c: c}
 	v.units(func(u *Unit) map[string]string { return u.Printed() })
@@ -81,6 +83,7 @@ func Validate(c *Content) []Discrepancy {
 	v.specials()
 	v.areas()
 	v.terrain()
+	v.trees()
 	return v.out
 }
 
