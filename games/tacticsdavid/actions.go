@@ -344,7 +344,7 @@ func (s *State) legalAttacks(i int, buf []engine.Action) []engine.Action {
 
 // mustRage reports whether the engaged unit is Enraged and must still move
 // toward the closest enemy: "The Unit must perform a Movement or Charge
-// Procedure in the direction of the closest enemy Unit." (TD-45)
+// Procedure in the direction of the closest enemy Unit." (TD-32)
 func (s *State) mustRage() bool {
 	if s.eng.forced&forcedEnraged == 0 || s.eng.moveDone {
 		return false
@@ -582,7 +582,7 @@ func (s *State) applyBattle(a engine.Action, ev *[]Event) error {
 			return err
 		}
 		if s.eng.faced {
-			return s.illegal(ruleFacing, "one Facing Procedure before moving; a move ends with the facing chosen (TD-46)")
+			return s.illegal(ruleFacing, "one Facing Procedure before moving; a move ends with the facing chosen (TD-33)")
 		}
 		if arg(0) < 0 || arg(0) > 3 {
 			return s.illegal(ruleFacing, "no facing %d", arg(0))
@@ -636,7 +636,7 @@ func (s *State) applyBattle(a engine.Action, ev *[]Event) error {
 			}
 			s.unform(m)
 			// The member that moves away carries on the engagement; the
-			// other is released and may be engaged later (TD-50).
+			// other is released and may be engaged later (TD-37).
 			s.eng.p, s.eng.q = int8(m), -1
 			if ev != nil {
 				s.event(ev, "team.unformed", "%s leaves its Unit Team", s.name(m))

@@ -178,7 +178,7 @@ func (s *State) startDeployment(ev *[]Event) {
 			s.pieces = append(s.pieces, pc)
 		}
 	}
-	// The Item Deck: one of each of the 23 items, shuffled (TD-49).
+	// The Item Deck: one of each of the 23 items, shuffled (TD-36).
 	s.deck = s.deck[:0]
 	for it := 1; it <= NumItems; it++ {
 		s.deck = append(s.deck, int8(it))

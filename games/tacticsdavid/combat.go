@@ -15,7 +15,7 @@ const (
 	ruleArea        = "seed 004, Area of Attack"
 	ruleTypes       = "seed 004, Unit Type/Attack Type Affects"
 	ruleDuel        = "seed 004, Duel Procedure"
-	maxDuels        = 20 // TD-42
+	maxDuels        = 20 // TD-29
 )
 
 // Kinds of attack.
@@ -240,7 +240,7 @@ func (s *State) resolve(a attack, ev *[]Event) {
 // defenderAt is the unit of grid space q an attack strikes: the one unit
 // there, or one of a Unit Team: the target the attacker (melee) or the
 // defending player (ranged) chose, else the one exposed to the side of the
-// attack, else the first of the team (TD-50: "Only one Unit in a Unit Team
+// attack, else the first of the team (TD-37: "Only one Unit in a Unit Team
 // is ever Attacked by an Attack which has an Attack Area greater than one
 // Grid Space").
 func (s *State) defenderAt(a attack, q battlefield.Point) int {
@@ -346,7 +346,7 @@ func (s *State) rangedHit(i, t int, ev *[]Event) bool {
 // lucky reports whether piece i uses its Lucky reroll now: "The Unit may
 // choose to reroll, once during the owning Player's Turn, any roll called to
 // be made in one Procedure of their choosing." skald rerolls the first roll
-// of the owner's turn that fails (TD-47).
+// of the owner's turn that fails (TD-34).
 func (s *State) lucky(i int, ev *[]Event) bool {
 	p := &s.pieces[i]
 	if !p.has(Lucky) || p.owner != s.player || p.flags&fLuckyUsed != 0 {
@@ -418,7 +418,7 @@ func (s *State) maybeLock(i, d int, ev *[]Event) {
 
 // kill records that killer (or -1) killed victim: kills count for Item
 // Acquisition and the kills mission; an Enraged killer "may discard their
-// Enraged Status" (TD-47: it does).
+// Enraged Status" (TD-34: it does).
 func (s *State) kill(killer, victim int, ev *[]Event) {
 	if killer < 0 {
 		return
@@ -441,7 +441,7 @@ func (s *State) kill(killer, victim int, ev *[]Event) {
 // "The attacking Unit must now defend itself against the reflected attack
 // which will be of the same Strength Rating and against the same side as
 // the attack which was initially made. The Duel Procedure may not be
-// entered as a result of a reflected attack." (TD-53: the reflected attack
+// entered as a result of a reflected attack." (TD-40: the reflected attack
 // rolls 1 D6 for the reflecting unit, right after the attack.)
 func (s *State) reflect(a attack, d, side int, ev *[]Event) {
 	i := int(a.attacker)
@@ -478,7 +478,7 @@ func (s *State) attackStrength(a attack) int {
 // defendDice rolls defender d's defending dice against attacker i, with
 // extra D6s for duel rounds, and returns its strength and the roll (seed
 // 004, "Defend Procedure", "Terrain Types", "Unit Type/Attack Type
-// Affects"; TD-43 for which die a D3 replaces).
+// Affects"; TD-30 for which die a D3 replaces).
 func (s *State) defendDice(i, d, extra int, ev *[]Event) (strength, roll int) {
 	str, sum, _ := s.defendRoll(i, d, s.sideAgainst(i, d), extra)
 	if ev != nil {

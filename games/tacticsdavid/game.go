@@ -18,7 +18,7 @@ type Game struct {
 
 	// Tables derived from the content once.
 	statusMay [NumStatuses]uint8 // bit t: a unit of type t may have the status
-	ailment   [NumStatuses]bool  // statuses Giant's Bread shakes off (TD-47)
+	ailment   [NumStatuses]bool  // statuses Giant's Bread shakes off (TD-34)
 	items     [NumItems + 1]itemInfo
 	areas     map[string]*battlefield.Area
 	pupRoot   []bool // by unit number: the unit is of the Pup Root (Whip)
@@ -96,7 +96,7 @@ func NewWithContent(c *Content) *Game {
 		}
 	}
 	// Ailments are the statuses with "a negative effect" (seed 004,
-	// "Status Affects"); Dead is one (TD-47).
+	// "Status Affects"); Dead is one (TD-34).
 	for _, st := range []int{Paralyzed, Blinded, Poisoned, Burned, Frozen, Fearful, Crippled, Silenced, Banished, Dead, Petrified, Confused} {
 		g.ailment[st] = true
 	}
@@ -194,7 +194,7 @@ func (g *Game) Options() []engine.OptionSpec {
 		{Name: "mission", Default: Deathmatch, Choices: []string{Deathmatch, Kills, Money},
 			Help: "deathmatch: kill every enemy unit; kills, money: after the set number of turns, most kills or most money in surviving units (\"Mission Types\")"},
 		{Name: "turns", Default: "20", Min: 0, Max: 500,
-			Help: "turns each player plays; a deathmatch still undecided then is a draw (TD-52); 0: no limit (deathmatch only)"},
+			Help: "turns each player plays; a deathmatch still undecided then is a draw (TD-39); 0: no limit (deathmatch only)"},
 		{Name: "deploy", Default: "areas", Choices: []string{"areas", "free"},
 			Help: "areas: each player deploys in its area; free: anywhere, not in contact with an enemy unit (\"Mission Types\")"},
 		{Name: "first", Default: "random", Choices: []string{"random", "one", "two"},

@@ -67,7 +67,7 @@ func (s *State) itemPhase() uint8 {
 // on the battlefield so long as neither Unit has the Dead Status or is in
 // Combat Lock. A Unit may perform a Trade Procedure with only one other Unit
 // in their Item Phase. There may be a maximum of one Grid Space separating
-// the two Units." (seed 004, "Trade Procedure"; TD-54: with allies only,
+// the two Units." (seed 004, "Trade Procedure"; TD-41: with allies only,
 // each slot once).
 func (s *State) canTrade(i, o, slot, dir int) error {
 	if err := s.inPhase(s.itemPhase()); err != nil {
@@ -82,7 +82,7 @@ func (s *State) canTrade(i, o, slot, dir int) error {
 	p, q := &s.pieces[i], &s.pieces[o]
 	switch {
 	case q.owner != p.owner:
-		return s.illegal(ruleTrade, "items are traded between a player's own units (TD-54)")
+		return s.illegal(ruleTrade, "items are traded between a player's own units (TD-41)")
 	case p.has(Dead) || q.has(Dead):
 		return s.illegal(ruleTrade, "\"so long as neither Unit has the Dead Status\"")
 	case p.lock >= 0 || q.lock >= 0:
@@ -96,7 +96,7 @@ func (s *State) canTrade(i, o, slot, dir int) error {
 	case slot < 0 || slot >= numSlots:
 		return s.illegal(ruleTrade, "no item slot %d", slot)
 	case s.eng.traded&(1<<uint(slot)) != 0:
-		return s.illegal(ruleTrade, "the %s has already changed hands in this Trade Procedure (TD-54)", slotNames[slot])
+		return s.illegal(ruleTrade, "the %s has already changed hands in this Trade Procedure (TD-41)", slotNames[slot])
 	}
 	mine, theirs := p.items[slot], q.items[slot]
 	switch dir {
@@ -154,7 +154,7 @@ func (s *State) removable(t int) uint32 {
 // canUse checks a Use Item Procedure by engaged piece i on piece t (seed
 // 004, "Use Item Procedure": "Units in Combat Lock may not perform the Use
 // Item Procedure"; items 1-6: "this Unit or a Unit in Direct Grid Space
-// contact"; TD-54: on allies).
+// contact"; TD-41: on allies).
 func (s *State) canUse(i, t int) error {
 	if err := s.inPhase(s.itemPhase()); err != nil {
 		return err
@@ -174,7 +174,7 @@ func (s *State) canUse(i, t int) error {
 	case t < 0 || t >= len(s.pieces) || s.pieces[t].flags&fRemoved != 0:
 		return s.illegal(ruleUse, "no unit u%d", t)
 	case s.pieces[t].owner != p.owner:
-		return s.illegal(ruleUse, "items are used on the player's own units (TD-54)")
+		return s.illegal(ruleUse, "items are used on the player's own units (TD-41)")
 	case t != i && !adjacent(s.pt(i), s.pt(t)) && s.pt(i) != s.pt(t):
 		return s.illegal(ruleUse, "\"this Unit or a Unit in Direct Grid Space contact\"")
 	}
@@ -292,7 +292,7 @@ func (s *State) loot(i, d, slot, keep int, ev *[]Event) {
 	}
 	old := s.pieces[i].items[slot]
 	s.pieces[i].items[slot] = it
-	s.pieces[d].items[slot] = old // swapped with the corpse (TD-54)
+	s.pieces[d].items[slot] = old // swapped with the corpse (TD-41)
 	if ev != nil {
 		s.event(ev, "loot", "%s loots the %s", s.name(i), s.g.c.Items[it-1].Name)
 	}
@@ -300,7 +300,7 @@ func (s *State) loot(i, d, slot, keep int, ev *[]Event) {
 
 // canShift checks the Amulet of Shifting: "This Unit may change its Unit
 // Type to either Physical, Magical, or Ethereal at any time for the
-// remainder of the game." (item 12; TD-54: while engaged, once an
+// remainder of the game." (item 12; TD-41: while engaged, once an
 // engagement).
 func (s *State) canShift(i, t int) error {
 	if s.member(i) < 0 {
@@ -311,7 +311,7 @@ func (s *State) canShift(i, t int) error {
 	case p.items[slotAccessory] != itemAmulet:
 		return s.illegal(ruleItems, "%s has no Amulet of Shifting", s.name(i))
 	case p.flags&fShifted != 0:
-		return s.illegal(ruleItems, "the Amulet of Shifting is used once an engagement (TD-54)")
+		return s.illegal(ruleItems, "the Amulet of Shifting is used once an engagement (TD-41)")
 	case t < 0 || t > 2 || uint8(t) == p.utype:
 		return s.illegal(ruleItems, "shift to another of Physical, Magical or Ethereal")
 	case !s.alive(i):
@@ -321,7 +321,7 @@ func (s *State) canShift(i, t int) error {
 }
 
 // shift changes piece i's Unit Type; statuses its new type may not have
-// are discarded (TD-54).
+// are discarded (TD-41).
 func (s *State) shift(i, t int, ev *[]Event) {
 	p := &s.pieces[i]
 	p.utype = uint8(t)
@@ -338,7 +338,7 @@ func (s *State) shift(i, t int, ev *[]Event) {
 
 // canWhip checks the Whip: "This Unit may allow the Player to perform an
 // extra Movement Procedure with one Allied Unit of the Pup Root within 2
-// Grid Spaces." (item 21; TD-54: once, in the holder's Movement Phase.)
+// Grid Spaces." (item 21; TD-41: once, in the holder's Movement Phase.)
 func (s *State) canWhip(i, pup int) error {
 	if err := s.inPhase(phaseMove); err != nil {
 		return err
@@ -350,7 +350,7 @@ func (s *State) canWhip(i, pup int) error {
 	case p.items[slotWeapon] != itemWhip:
 		return s.illegal(ruleItems, "%s holds no Whip", s.name(i))
 	case s.eng.whipped:
-		return s.illegal(ruleItems, "the Whip gives one extra Movement Procedure (TD-54)")
+		return s.illegal(ruleItems, "the Whip gives one extra Movement Procedure (TD-41)")
 	case pup < 0 || pup >= len(s.pieces) || pup == i || !s.alive(pup) || s.pieces[pup].owner != p.owner:
 		return s.illegal(ruleItems, "the Whip drives \"one Allied Unit\"")
 	case !s.info[s.pieces[pup].prof].pup:
@@ -358,7 +358,7 @@ func (s *State) canWhip(i, pup int) error {
 	case battlefield.Distance(s.pt(i), s.pt(pup)) > 2:
 		return s.illegal(ruleItems, "the unit must be \"within 2 Grid Spaces\"")
 	case s.pieces[pup].lock >= 0 || s.pieces[pup].team >= 0 || s.pieces[pup].has(Petrified):
-		return s.illegal(ruleItems, "a unit Locked in Combat, in a Unit Team or Petrified cannot be driven (TD-54)")
+		return s.illegal(ruleItems, "a unit Locked in Combat, in a Unit Team or Petrified cannot be driven (TD-41)")
 	}
 	return nil
 }
@@ -395,7 +395,7 @@ func (s *State) canEquip(i int, it int8) error {
 }
 
 // equip gives the acquired item to piece i; what it held in that slot goes
-// to the bottom of the Item Deck (TD-49).
+// to the bottom of the Item Deck (TD-36).
 func (s *State) equip(i int, it int8, ev *[]Event) {
 	slot := s.g.items[it].slot
 	if old := s.pieces[i].items[slot]; old > 0 {

@@ -91,7 +91,7 @@ func (s *State) slow(mt uint8, p battlefield.Point) bool {
 }
 
 // rating is the Movement Rating of piece i for this turn, after modifiers
-// (TD-46 for their order): Frozen "base Movement Rating is half", Haste
+// (TD-33 for their order): Frozen "base Movement Rating is half", Haste
 // "add the result to the Unit's Base Movement Rating", Boots "+1", the
 // grid space it stands on (Road "+1", Forest "-1"), and an Aqua unit not on
 // Water "must -1".
@@ -146,7 +146,7 @@ func (s *State) engagedRating(i, partner int) int {
 // team partner, or -1) may end a Movement Procedure on, moving up to m grid
 // spaces orthogonally, through allies but not enemies (seed 004,
 // "Movement Procedure"), over terrain its movement type allows, halving
-// the remainder on entering Slow Terrain ("Slow": TD-46, once). It may pass
+// the remainder on entering Slow Terrain ("Slow": TD-33, once). It may pass
 // over the Dead; it ends only on an empty grid space or on an ally it may
 // form a Unit Team with.
 func (s *State) reach(i, partner, m int) []int16 {
@@ -232,7 +232,7 @@ func (s *State) teamWith(i, o int) error {
 	case q.lock >= 0 || p.lock >= 0:
 		return s.illegal(ruleTeam, "a Unit \"which is in Combat Lock\" may not form a Unit Team")
 	case q.has(Petrified):
-		return s.illegal(ruleTeam, "a Petrified unit may not form a Unit Team (TD-50)")
+		return s.illegal(ruleTeam, "a Petrified unit may not form a Unit Team (TD-37)")
 	}
 	return nil
 }
@@ -504,7 +504,7 @@ func (s *State) charge(i, partner int, forced bool, ev *[]Event) bool {
 	}
 	// "Add 1 D6 to the Unit's Movement Rating. The Unit may charge up to,
 	// but not over, this distance." Starting in Slow Terrain halves it
-	// (TD-46).
+	// (TD-33).
 	r := s.roll(i, 6, ev, "Charge Roll")
 	n := s.engagedRating(i, partner) + r
 	if s.slow(s.moveType(i, partner), s.pt(i)) {
@@ -656,7 +656,7 @@ func (s *State) nearest(i int, ally bool) int {
 // in Combat Lock, if a Charge Procedure may not be performed due to other
 // circumstances a Movement Procedure must be performed instead"). skald
 // turns the unit toward the ally and charges as far as it can, or moves to
-// the reachable grid space nearest the ally (TD-45).
+// the reachable grid space nearest the ally (TD-32).
 func (s *State) fearfulFlight(i int, ev *[]Event) {
 	if ev != nil {
 		s.event(ev, "fearful", "%s is overcome by fear", s.name(i))

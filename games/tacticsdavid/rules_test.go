@@ -134,7 +134,7 @@ func TestExposed(t *testing.T) {
 	}
 }
 
-// TestBaseStrength checks the order of TD-43.
+// TestBaseStrength checks the order of TD-30.
 func TestBaseStrength(t *testing.T) {
 	for _, tc := range []struct {
 		statuses []string

@@ -317,7 +317,7 @@ func (s *State) at(p battlefield.Point) int {
 
 // roll rolls one die of the given sides for piece i's owner's procedure,
 // with the Necklace of Negativity: "Enemy Units within 2 Grid Spaces of
-// this Unit reduce any rolled result by 1" (item 11; TD-48: once, whatever
+// this Unit reduce any rolled result by 1" (item 11; TD-35: once, whatever
 // the number of necklaces, never below 1).
 func (s *State) roll(i int, sides int, ev *[]Event, why string) int {
 	r := s.rng.Roll(sides)
@@ -329,7 +329,7 @@ func (s *State) roll(i int, sides int, ev *[]Event, why string) int {
 }
 
 // necklace applies the Necklace of Negativity to a result rolled for piece
-// i (TD-48).
+// i (TD-35).
 func (s *State) necklace(i int, r int) int {
 	if i < 0 || r <= 1 {
 		return r
@@ -346,7 +346,7 @@ func (s *State) necklace(i int, r int) int {
 }
 
 // adjacent reports whether a and b are in "direct Grid Space contact":
-// orthogonal neighbours (TD-40).
+// orthogonal neighbours (TD-27).
 func adjacent(a, b battlefield.Point) bool {
 	return battlefield.Distance(a, b) == 1
 }

@@ -69,7 +69,7 @@ func (s *State) acquire(i int, st int, ev *[]Event) bool {
 		return false
 	}
 	if p.has(Dead) && st != Dead {
-		return false // a corpse takes no status (TD-41)
+		return false // a corpse takes no status (TD-28)
 	}
 	if st == Fearful && p.flags&fFearDiscarded != 0 {
 		// "A Unit which discards their Fear Status may not acquire it
@@ -78,7 +78,7 @@ func (s *State) acquire(i int, st int, ev *[]Event) bool {
 	}
 	// Giant's Bread: "This Unit may Use this Item at any time to
 	// immediately discard a Status Card it acquires" (item 7), used on the
-	// first ailment it acquires (TD-47).
+	// first ailment it acquires (TD-34).
 	if s.g.ailment[st] && p.items[slotExpendable] == itemGiantsBread {
 		s.discardItem(i, slotExpendable)
 		if ev != nil {
@@ -157,7 +157,7 @@ func (s *State) die(i int, ev *[]Event) {
 // Ratings during it's Attack" or Defend (bonus); Burned "half of what they
 // normally are"; a Unit in Combat Lock with its back against a Terrain
 // Piece "has their Base Strength Ratings halved"; Petrified "two times their
-// Base Strength Ratings". The order is rulings TD-43: additions first, then
+// Base Strength Ratings". The order is rulings TD-30: additions first, then
 // halvings (rounded down), then doubling. Never less than 0 ("A Unit's
 // Strength Rating will never be less than 0").
 func (s *State) baseStrength(i int, side int, bonus int, rangedMelee bool) int {

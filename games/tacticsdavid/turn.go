@@ -32,7 +32,7 @@ func (s *State) startTurn(ev *[]Event) {
 	}
 	// Revival Stone: "If a Unit equipped with this Item acquires the Dead
 	// Status it may discard the Dead Status at the start of the owning
-	// Player's Turn." (item 5; TD-47: it always does, and the stone is
+	// Player's Turn." (item 5; TD-34: it always does, and the stone is
 	// used up.)
 	for i := range s.pieces {
 		p := &s.pieces[i]
@@ -69,7 +69,7 @@ func (s *State) canEngage(i int) error {
 
 // engage engages piece i, and its team partner with it ("Units in a Unit
 // team are Engaged together"), and applies the statuses that act "On Unit
-// Engagement" (seed 004, "Status Affects"), in the order of TD-44.
+// Engagement" (seed 004, "Status Affects"), in the order of TD-31.
 func (s *State) engage(i int, ev *[]Event) {
 	s.eng = noEngagement
 	s.eng.p = int8(i)
@@ -122,7 +122,7 @@ func (s *State) engage(i int, ev *[]Event) {
 		}
 		if p.has(Haste) {
 			// "Roll 1 D3 and add the result to the Unit's Base Movement
-			// Rating for that turn." (TD-44: a team moves at the slower
+			// Rating for that turn." (TD-31: a team moves at the slower
 			// member's rating, Haste included.)
 			h := s.roll(m, 3, ev, "Haste")
 			if m == i {
@@ -155,7 +155,7 @@ func (s *State) engage(i int, ev *[]Event) {
 	if p.has(Fearful) {
 		// "If the 1 D6 Roll = 4 or 5 the Unit may act normally. If the 1
 		// D6 Roll = 6 the Unit overcomes its fear, may discard the Fear
-		// Status card" (a roll of 3 acts normally: TD-45).
+		// Status card" (a roll of 3 acts normally: TD-32).
 		switch r := s.roll(i, 6, ev, "Fearful"); {
 		case r < 3:
 			s.fearfulFlight(i, ev)
@@ -248,7 +248,7 @@ func (s *State) endTurn(ev *[]Event) {
 	// "If the Player killed 1 Unit they may acquire 1 Item from the Item
 	// Deck on a D6 Roll of 5 or greater, if the Player killed 3 Units ...
 	// 3 or greater, if the Player killed 5 Units they may acquire 1 Item"
-	// (seed 004, "Item Acquisition"; TD-49: 2 kills count as 1, 4 as 3).
+	// (seed 004, "Item Acquisition"; TD-36: 2 kills count as 1, 4 as 3).
 	if k := s.killsTurn; k > 0 && len(s.deck) > 0 {
 		need := 5
 		switch {
@@ -328,7 +328,7 @@ func (s *State) feared(i int) bool {
 }
 
 // defeated reports whether seat has lost every unit: all Dead, none with a
-// Revival Stone to return (TD-51).
+// Revival Stone to return (TD-38).
 func (s *State) defeated(seat int) bool {
 	for i := range s.pieces {
 		p := &s.pieces[i]
@@ -344,7 +344,7 @@ func (s *State) defeated(seat int) bool {
 
 // checkOver ends the battle when a player has no unit left: "the winner is
 // whichever Player succeeds in killing all the other Player's Units" (seed
-// 004, "Mission Types"; TD-51 for the turn missions).
+// 004, "Mission Types"; TD-38 for the turn missions).
 func (s *State) checkOver(ev *[]Event) {
 	if s.over || s.stage != stageBattle {
 		return
@@ -363,7 +363,7 @@ func (s *State) checkOver(ev *[]Event) {
 // endByTurns ends a battle played for a set number of turns (seed 004,
 // "Mission Types": "adding up how many kills they made or how much money
 // they have invested in the remaining Units on the Battlefield"). An
-// undecided Deathmatch is a draw at the agreed limit (TD-52).
+// undecided Deathmatch is a draw at the agreed limit (TD-39).
 func (s *State) endByTurns(ev *[]Event) {
 	var score [2]int
 	what := "kills"
@@ -378,7 +378,7 @@ func (s *State) endByTurns(ev *[]Event) {
 			}
 		}
 	default:
-		s.finish(0, "the agreed number of turns is played and both armies stand: a draw (TD-52)", ev)
+		s.finish(0, "the agreed number of turns is played and both armies stand: a draw (TD-39)", ev)
 		return
 	}
 	why := "after the set number of turns"

@@ -10,7 +10,7 @@ import (
 // View is what one seat, or a spectator, may see of a match. Everything on
 // the battlefield is open ("These cards should be clearly visible to all
 // Players"); hidden are the order of the Item Deck and, while the armies are
-// built, the other player's list (TD-55).
+// built, the other player's list (TD-42).
 type View struct {
 	Seat        string      `json:"seat"`
 	Stage       string      `json:"stage"`
