@@ -96,22 +96,34 @@ func (s *State) canTrade(i, o, slot, dir int) error {
 	case slot < 0 || slot >= numSlots:
 		return s.illegal(ruleTrade, "no item slot %d", slot)
 	case s.eng.traded&(1<<uint(slot)) != 0:
+		if s.quiet {
+			return errQuiet
+		}
 		return s.illegal(ruleTrade, "the %s has already changed hands in this Trade Procedure (TD-41)", slotNames[slot])
 	}
 	mine, theirs := p.items[slot], q.items[slot]
 	switch dir {
 	case 0: // give
 		if mine == 0 || theirs != 0 {
+			if s.quiet {
+				return errQuiet
+			}
 			return s.illegal(ruleTrade, "to give a %s you must hold one and the other unit none", slotNames[slot])
 		}
 		return s.canHold(o, int(mine))
 	case 1: // take
 		if theirs == 0 || mine != 0 {
+			if s.quiet {
+				return errQuiet
+			}
 			return s.illegal(ruleTrade, "to take a %s the other unit must hold one and you none", slotNames[slot])
 		}
 		return s.canHold(i, int(theirs))
 	case 2: // swap
 		if mine == 0 || theirs == 0 {
+			if s.quiet {
+				return errQuiet
+			}
 			return s.illegal(ruleTrade, "to swap both units must hold a %s", slotNames[slot])
 		}
 		if err := s.canHold(o, int(mine)); err != nil {
