@@ -248,6 +248,15 @@ func (s *State) legalMovement(seat int, buf []engine.Action) []engine.Action {
 	if s.canCharge(i, partner) == nil {
 		buf = append(buf, act(seat, actCharge))
 	}
+	if s.canOrient(i, partner) == nil {
+		for o := 0; o < 2; o++ {
+			for h := 0; h < 2; h++ {
+				if uint8(o) != s.pieces[i].orient || uint8(h) != s.pieces[i].half {
+					buf = append(buf, act(seat, actOrient, o, h))
+				}
+			}
+		}
+	}
 	buf = s.legalMoves(seat, i, partner, -1, buf)
 	if partner >= 0 && !s.eng.moved {
 		buf = s.legalMoves(seat, i, -1, i, buf)
@@ -643,6 +652,21 @@ func (s *State) applyBattle(a engine.Action, ev *[]Event) error {
 			}
 		}
 		s.moveTo(m, mp, p, battlefield.Facing(arg(2)), ev)
+	case actOrient:
+		if err := s.canOrient(i, partner); err != nil {
+			return err
+		}
+		o, h := uint8(arg(0)), uint8(arg(1))
+		if o > 1 || h > 1 || (o == s.pieces[i].orient && h == s.pieces[i].half) {
+			return s.illegal(ruleTeam+", Orientation Procedure", "orient vertical (north, south) or horizontal (west, east), other than the team stands now")
+		}
+		s.enter(phaseMove)
+		s.eng.moved, s.eng.oriented = true, true
+		s.pieces[i].orient, s.pieces[partner].orient = o, o
+		s.pieces[i].half, s.pieces[partner].half = h, 1-h
+		if ev != nil {
+			s.event(ev, "team.orient", "%s's Unit Team stands %s", s.name(i), [2]string{"vertically", "horizontally"}[o])
+		}
 	case actCharge:
 		if err := s.canCharge(i, partner); err != nil {
 			return err

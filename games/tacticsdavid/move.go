@@ -456,6 +456,24 @@ func (s *State) chargeStops(i, partner, n int) uint64 {
 	return stops
 }
 
+// canOrient checks the Orientation Procedure of an engaged Unit Team: "An
+// Orientation Procedure may only be performed by two Units who are in a
+// Unit Team ... The Units in the team may place themselves side by side
+// either vertically (fig 9.1) or horizontally (fig 9.2)" (seed 004; TD-37:
+// a Movement Phase procedure, once an engagement, counted as moving).
+func (s *State) canOrient(i, partner int) error {
+	if err := s.canMove(i); err != nil {
+		return err
+	}
+	if partner < 0 {
+		return s.illegal(ruleTeam+", Orientation Procedure", "\"An Orientation Procedure may only be performed by two Units who are in a Unit Team\"")
+	}
+	if s.eng.oriented {
+		return s.illegal(ruleTeam+", Orientation Procedure", "one Orientation Procedure an engagement (TD-37)")
+	}
+	return nil
+}
+
 // canCharge checks the conditions of the Charging Procedure.
 func (s *State) canCharge(i, partner int) error {
 	if err := s.canMove(i); err != nil {

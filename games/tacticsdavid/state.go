@@ -104,6 +104,7 @@ type engagement struct {
 	lootTried uint8
 	haste     int8
 	whipped   bool
+	oriented  bool  // performed an Orientation Procedure
 	forced    uint8 // forcedEnraged: the moves it may make are limited
 }
 
@@ -251,7 +252,7 @@ func (s *State) Hash() uint64 {
 	e := s.eng
 	b = append(b, byte(e.p), byte(e.q), e.phase, flag(e.moved), flag(e.moveDone), flag(e.faced), flag(e.escaped),
 		flag(e.noCombat), flag(e.petrified), flag(e.attacked[0]), flag(e.attacked[1]), flag(e.missed),
-		byte(e.tradeWith), e.traded, byte(e.looted), e.lootTried, byte(e.haste), flag(e.whipped), e.forced)
+		byte(e.tradeWith), e.traded, byte(e.looted), e.lootTried, byte(e.haste), flag(e.whipped), e.forced, flag(e.oriented))
 	pd := s.pend
 	b = append(b, pd.kind, byte(pd.seat), byte(pd.n), byte(pd.item), byte(pd.who), byte(pd.teams))
 	b = pd.atk.append(b)
