@@ -238,3 +238,28 @@ func FuzzParseAction(f *testing.F) {
 		}
 	})
 }
+
+// TestDeterminizeHidesOpponentArmy checks that while the armies are
+// built, a seat's determinization does not depend on the other's list
+// (TD-42), and that the view hides it.
+func TestDeterminizeHidesOpponentArmy(t *testing.T) {
+	mk := func(unit int) *State {
+		st, _ := New().New(engine.Config{Seed: 4, Options: engine.Options{"limit": "50"}})
+		s := st.(*State)
+		for _, a := range []engine.Action{act(0, actBuy, 2), act(1, actBuy, unit)} {
+			if err := s.Apply(a, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return s
+	}
+	a, b := mk(1), mk(30)
+	ra, rb := engine.NewRand(1), engine.NewRand(1)
+	if a.Determinize(0, &ra).Hash() != b.Determinize(0, &rb).Hash() {
+		t.Error("seat one's determinization depends on two's hidden list")
+	}
+	v := a.View(0).(*View)
+	if v.Armies[1].List != nil || v.Armies[0].List == nil {
+		t.Errorf("view of one: own list %v, other's %v; want own only", v.Armies[0].List, v.Armies[1].List)
+	}
+}
