@@ -141,6 +141,17 @@ func (s *State) canAttack(a attack) error {
 		return s.illegal(ruleArea, "the target must be a living enemy unit")
 	}
 	tp := s.pt(t)
+	if a.kind != attackRanged {
+		// "An Opponent making a Melee Attack on a Unit Team may only be
+		// able to hit one of the Units in the Unit Team if the Units are
+		// orientated in such a way that only one Unit is exposed to the
+		// side of the incoming Melee" (seed 004, "Defending", fig. 9.2).
+		if m := int(s.pieces[t].team); m >= 0 && s.alive(m) {
+			if e := s.exposed(t, (p.facing+2)%4); e >= 0 && e != t {
+				return s.illegal(ruleTeam+", Defending", "only %s is exposed to the side of the incoming Melee (fig. 9.2)", s.name(e))
+			}
+		}
+	}
 	switch a.kind {
 	case attackMelee:
 		if !s.area(i).Hit(s.pt(i), p.facing, tp) {
