@@ -141,6 +141,17 @@ func (s *State) canAttack(a attack) error {
 		return s.illegal(ruleArea, "the target must be a living enemy unit")
 	}
 	tp := s.pt(t)
+	if a.kind != attackRanged {
+		// "An Opponent making a Melee Attack on a Unit Team may only be
+		// able to hit one of the Units in the Unit Team if the Units are
+		// orientated in such a way that only one Unit is exposed to the
+		// side of the incoming Melee" (seed 004, "Defending", fig. 9.2).
+		if m := int(s.pieces[t].team); m >= 0 && s.alive(m) {
+			if e := s.exposed(t, (p.facing+2)%4); e >= 0 && e != t {
+				return s.illegal(ruleTeam+", Defending", "only %s is exposed to the side of the incoming Melee (fig. 9.2)", s.name(e))
+			}
+		}
+	}
 	switch a.kind {
 	case attackMelee:
 		if !s.area(i).Hit(s.pt(i), p.facing, tp) {
@@ -448,9 +459,13 @@ func (s *State) reflect(a attack, d, side int, ev *[]Event) {
 	str := s.attackStrength(a)
 	r := s.roll(d, 6, ev, "reflected attack")
 	at := str + r
-	dstr, dice := s.defendDice(i, d, 0, ev)
+	// The attacking unit defends, on the side the attack struck, against a
+	// Magical attack.
+	dstr, dice, _ := s.defendRollType(magical, i, side, 0)
+	if ev != nil {
+		s.event(ev, "roll", "%s rolls %d to defend", s.name(i), dice)
+	}
 	df := dstr + dice
-	_ = side
 	if at > df {
 		if ev != nil {
 			s.event(ev, "reflect.kill", "the attack reflected by %s kills %s (%d against %d)", s.name(d), s.name(i), at, df)
@@ -475,24 +490,17 @@ func (s *State) attackStrength(a attack) int {
 	return s.baseStrength(i, int(a.side), bonus, a.kind == attackRangedMelee)
 }
 
-// defendDice rolls defender d's defending dice against attacker i, with
-// extra D6s for duel rounds, and returns its strength and the roll (seed
-// 004, "Defend Procedure", "Terrain Types", "Unit Type/Attack Type
-// Affects"; TD-30 for which die a D3 replaces).
-func (s *State) defendDice(i, d, extra int, ev *[]Event) (strength, roll int) {
-	str, sum, _ := s.defendRoll(i, d, s.sideAgainst(i, d), extra)
-	if ev != nil {
-		s.event(ev, "roll", "%s rolls %d to defend", s.name(d), sum)
-	}
-	return str, sum
-}
-
-func (s *State) sideAgainst(i, d int) int {
-	return s.sideHit(attack{attacker: int8(i)}, d)
-}
-
-// defendRoll rolls the defending dice; max is the highest roll possible.
+// defendRoll rolls defender d's defending dice against attacker i, with
+// extra D6s for duel rounds (seed 004, "Defend Procedure", "Terrain
+// Types", "Unit Type/Attack Type Affects"; TD-30 for which die a D3
+// replaces); max is the highest roll possible.
 func (s *State) defendRoll(i, d, side, extra int) (strength, sum, max int) {
+	return s.defendRollType(s.attackType(i), d, side, extra)
+}
+
+// defendRollType rolls defender d's defending dice against an attack of
+// type at.
+func (s *State) defendRollType(at uint8, d, side, extra int) (strength, sum, max int) {
 	q := &s.pieces[d]
 	bonus := 0
 	if it := q.items[slotAccessory]; it > 0 {
@@ -506,7 +514,7 @@ func (s *State) defendRoll(i, d, side, extra int) (strength, sum, max int) {
 	if terrain == battlefield.Road {
 		base = 4
 	}
-	at, dt := s.attackType(i), q.utype
+	dt := q.utype
 	extraD3 := 0
 	switch {
 	case at == physical && dt == magical, at == ethereal && dt == physical, at == magical && dt == ethereal:

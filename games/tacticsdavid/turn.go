@@ -344,7 +344,7 @@ func (s *State) defeated(seat int) bool {
 
 // checkOver ends the battle when a player has no unit left: "the winner is
 // whichever Player succeeds in killing all the other Player's Units" (seed
-// 004, "Mission Types"; TD-38 for the turn missions).
+// 004, "Mission Types"; TD-39 for the turn missions).
 func (s *State) checkOver(ev *[]Event) {
 	if s.over || s.stage != stageBattle {
 		return
