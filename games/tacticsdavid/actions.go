@@ -228,10 +228,7 @@ func (s *State) legalItems(seat int, buf []engine.Action) []engine.Action {
 // legalMovement lists the Movement Phase's procedures.
 func (s *State) legalMovement(seat int, buf []engine.Action) []engine.Action {
 	i, q := int(s.eng.p), int(s.eng.q)
-	partner := -1
-	if q >= 0 && s.pieces[i].team == int8(q) {
-		partner = q
-	}
+	partner := s.teamPartner()
 	if s.canEscape(i) == nil {
 		buf = append(buf, act(seat, actEscape))
 	}
@@ -380,11 +377,8 @@ func (s *State) inContact(i int) bool {
 // legalRage lists an Enraged unit's moves toward the closest enemy: moves
 // that end nearer to it, and a charge if it faces it.
 func (s *State) legalRage(seat int, buf []engine.Action) []engine.Action {
-	i, q := int(s.eng.p), int(s.eng.q)
-	partner := -1
-	if q >= 0 && s.pieces[i].team == int8(q) {
-		partner = q
-	}
+	i := int(s.eng.p)
+	partner := s.teamPartner()
 	e := s.nearest(i, false)
 	if e < 0 {
 		return buf
@@ -533,10 +527,7 @@ func (s *State) applyBattle(a engine.Action, ev *[]Event) error {
 		return s.illegal(ruleEngage, "engage a unit first, or end the turn")
 	}
 	i, q := int(s.eng.p), int(s.eng.q)
-	partner := -1
-	if q >= 0 && s.pieces[i].team == int8(q) {
-		partner = q
-	}
+	partner := s.teamPartner()
 	// Obligations that come first.
 	for _, m := range [2]int{i, q} {
 		if m >= 0 && s.pieces[m].flags&fMustLeave != 0 && s.pieces[m].team >= 0 && s.canLeave(m) && !(a.Kind == actMove && arg(3) == m) {

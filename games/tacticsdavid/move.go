@@ -237,6 +237,15 @@ func (s *State) teamWith(i, o int) error {
 	return nil
 }
 
+// teamPartner is the engaged unit's Unit Team partner, engaged with it,
+// or -1.
+func (s *State) teamPartner() int {
+	if q := s.eng.q; q >= 0 && s.eng.p >= 0 && s.pieces[s.eng.p].team == q {
+		return int(q)
+	}
+	return -1
+}
+
 // moverOf returns who a Move with mover argument m moves: the engaged unit
 // and its team partner (m = -1), or one member of the team, unforming it.
 func (s *State) moverOf(m int) (i, partner int, err error) {
@@ -688,10 +697,7 @@ func (s *State) fearfulFlight(i int, ev *[]Event) {
 	if ally < 0 {
 		return
 	}
-	partner := -1
-	if t := s.pieces[i].team; t >= 0 && int(s.eng.q) == int(t) {
-		partner = int(t)
-	}
+	partner := s.teamPartner()
 	f := toward(s.pt(i), s.pt(ally))
 	s.enter(phaseMove)
 	if s.pieces[i].facing != f && (partner < 0) {
