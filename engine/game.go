@@ -47,7 +47,11 @@ func (o Options) String() string {
 	sort.Strings(keys)
 	parts := make([]string, len(keys))
 	for i, k := range keys {
-		parts[i] = k + "=" + o[k]
+		v := o[k]
+		if n := strings.Count(v, "\n"); n > 0 {
+			v = fmt.Sprintf("(text of %d lines)", n+1) // a file's text, such as a battlefield
+		}
+		parts[i] = k + "=" + v
 	}
 	return strings.Join(parts, " ")
 }

@@ -2,13 +2,16 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"strings"
 
 	"skald/engine"
 	"skald/games"
 )
 
-// optionFlags collects repeated --option k=v flags.
+// optionFlags collects repeated --option k=v flags. A value @FILE stands
+// for the text of the file, such as a battlefield a player drew: the text
+// goes into the match's options, so that a record replays without the file.
 type optionFlags engine.Options
 
 func (o optionFlags) String() string { return engine.Options(o).String() }
@@ -17,6 +20,13 @@ func (o optionFlags) Set(v string) error {
 	k, val, ok := strings.Cut(v, "=")
 	if !ok || k == "" {
 		return fmt.Errorf("option %q: want k=v", v)
+	}
+	if name, ok := strings.CutPrefix(val, "@"); ok {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			return fmt.Errorf("option %s: %w", k, err)
+		}
+		val = string(b)
 	}
 	o[k] = val
 	return nil

@@ -181,8 +181,9 @@ func (g *Game) Options() []engine.OptionSpec {
 		fields = append(fields, fileName(b.Name))
 	}
 	return []engine.OptionSpec{
-		{Name: "battlefield", Default: "open-field-14x11", Choices: fields,
-			Help: "the battlefield (seed 004, \"The Battlefield\"; battlefield book)"},
+		{Name: "battlefield", Default: "open-field-14x11",
+			Help: "the battlefield (seed 004, \"The Battlefield\"; battlefield book): " + strings.Join(fields, ", ") +
+				"; or @FILE, a battlefield drawn in the format of games/tacticsdavid/battlefield/FORMAT.md"},
 		{Name: "limit", Default: "100", Min: 10, Max: 2000,
 			Help: "the money each player builds an army with (\"Typical Game Flow\" 2)"},
 		{Name: "army", Default: "free", Choices: []string{string(FreeArmy), string(MixedArmy), string(ThemedArmy), string(FamilyArmy)},
@@ -209,6 +210,26 @@ func fileName(name string) string {
 	return strings.ReplaceAll(name, " ", "-")
 }
 
+// battlefieldOption reads the battlefield option: a shipped battlefield's
+// name, or the text of a battlefield file (the command line reads @FILE).
+func battlefieldOption(v string) (*battlefield.Battlefield, error) {
+	if strings.Contains(v, "\n") {
+		b, err := battlefield.Parse("battlefield", []byte(v))
+		if err != nil {
+			return nil, fmt.Errorf("option battlefield: %w", err)
+		}
+		return b, nil
+	}
+	if b, ok := battlefield.Named(v); ok {
+		return b, nil
+	}
+	var names []string
+	for _, b := range battlefield.All() {
+		names = append(names, fileName(b.Name))
+	}
+	return nil, fmt.Errorf("option battlefield: no battlefield %q (shipped: %s; or @FILE)", v, strings.Join(names, ", "))
+}
+
 // config is a match's resolved options, shared by its clones.
 type config struct {
 	limit   int
@@ -231,9 +252,9 @@ func (g *Game) New(cfg engine.Config) (engine.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	bf, ok := battlefield.Named(opts["battlefield"])
-	if !ok {
-		return nil, fmt.Errorf("option battlefield: no battlefield %q", opts["battlefield"])
+	bf, err := battlefieldOption(opts["battlefield"])
+	if err != nil {
+		return nil, err
 	}
 	atoi := func(k string) int { n, _ := strconv.Atoi(opts[k]); return n }
 	conf := &config{
