@@ -391,8 +391,10 @@ func (s *State) strike(a attack, d int, ev *[]Event) {
 			if ev != nil {
 				s.event(ev, "attack.kill", "%s kills %s (%d against %d)", s.name(i), s.name(d), at, df)
 			}
-			s.acquire(d, Dead, ev)
-			s.kill(i, d, ev)
+			// A unit the Giant's Bread saves is not killed.
+			if s.acquire(d, Dead, ev) {
+				s.kill(i, d, ev)
+			}
 		}
 	} else {
 		if ev != nil {
@@ -470,8 +472,9 @@ func (s *State) reflect(a attack, d, side int, ev *[]Event) {
 		if ev != nil {
 			s.event(ev, "reflect.kill", "the attack reflected by %s kills %s (%d against %d)", s.name(d), s.name(i), at, df)
 		}
-		s.acquire(i, Dead, ev)
-		s.kill(d, i, ev)
+		if s.acquire(i, Dead, ev) {
+			s.kill(d, i, ev)
+		}
 	} else {
 		if ev != nil {
 			s.event(ev, "reflect.defended", "%s withstands its reflected attack (%d against %d)", s.name(i), df, at)

@@ -621,8 +621,9 @@ func (s *State) escape(i int, ev *[]Event) bool {
 	if ev != nil {
 		s.event(ev, "escape.lost", "%s fails to escape (%d against %d)", s.name(i), at, df)
 	}
-	s.acquire(i, Dead, ev)
-	s.kill(o, i, ev)
+	if s.acquire(i, Dead, ev) {
+		s.kill(o, i, ev)
+	}
 	return false
 }
 
