@@ -299,7 +299,7 @@ func (s *State) legalMoves(seat, i, partner, mover int, buf []engine.Action) []e
 // legalAttacks lists engaged piece i's attacks.
 func (s *State) legalAttacks(i int, buf []engine.Action) []engine.Action {
 	k := s.member(i)
-	if k < 0 || s.eng.attacked[k] || s.eng.missed || s.eng.noCombat || s.eng.escaped || s.eng.phase > phaseCombat || !s.alive(i) {
+	if k < 0 || s.eng.attacked[k] || s.eng.noCombat || s.eng.escaped || s.eng.phase > phaseCombat || !s.alive(i) {
 		return buf
 	}
 	p := &s.pieces[i]
@@ -547,6 +547,11 @@ func (s *State) applyBattle(a engine.Action, ev *[]Event) error {
 		}
 	}
 	switch a.Kind {
+	case actEngage:
+		if err := s.canEngage(arg(0)); err != nil {
+			return err
+		}
+		return s.illegal(ruleTurns, "\"no more than 1 Unit shall ever be Engaged at one time\"")
 	case actDisengage:
 		if err := s.mayDisengage(); err != nil {
 			return err

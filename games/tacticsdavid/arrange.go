@@ -41,7 +41,8 @@ type UnitSetup struct {
 	LockedThisTurn bool `json:"locked_this_turn"`
 	// TeamWith makes a Unit Team with another (its index), standing on the
 	// same grid space; Orient is vertical or horizontal, Half this unit's
-	// half (north, south, west or east).
+	// half (north, south, west or east; north or west when empty). Give
+	// them on one of the two units: the later entry's values stand.
 	TeamWith *int   `json:"team_with"`
 	Orient   string `json:"orient"`
 	Half     string `json:"half"`

@@ -102,8 +102,6 @@ func (s *State) canAttack(a attack) error {
 	switch {
 	case s.eng.attacked[k]:
 		return s.illegal(ruleCombat, "%s has already attacked this Combat Phase", s.name(i))
-	case s.eng.missed:
-		return s.illegal(ruleRangedHit, "the Ranged Hit missed: the unit \"immediately ends its Combat Phase\"")
 	case s.eng.noCombat:
 		return s.illegal(ruleStatuses+", Blinded", "\"the Unit may not enter the Combat Phase that Turn\"")
 	case s.eng.escaped:
@@ -222,7 +220,9 @@ func (s *State) resolve(a attack, ev *[]Event) {
 	if a.kind == attackRanged {
 		anchor = s.pt(t)
 		if !s.rangedHit(i, t, ev) {
-			s.eng.missed = true
+			// "the Ranged Unit is said to have missed and immediately ends
+			// its Combat Phase": it has made its one attack; a team
+			// partner may still make its own.
 			return
 		}
 	}
@@ -389,10 +389,13 @@ func (s *State) strike(a attack, d int, ev *[]Event) {
 			}
 		} else {
 			if ev != nil {
-				s.event(ev, "attack.kill", "%s kills %s (%d against %d)", s.name(i), s.name(d), at, df)
+				s.event(ev, "attack.won", "%s beats %s (%d against %d)", s.name(i), s.name(d), at, df)
 			}
 			// A unit the Giant's Bread saves is not killed.
 			if s.acquire(d, Dead, ev) {
+				if ev != nil {
+					s.event(ev, "attack.kill", "%s kills %s", s.name(i), s.name(d))
+				}
 				s.kill(i, d, ev)
 			}
 		}
@@ -434,6 +437,7 @@ func (s *State) maybeLock(i, d int, ev *[]Event) {
 // Enraged Status" (TD-34: it does).
 func (s *State) kill(killer, victim int, ev *[]Event) {
 	if killer < 0 {
+		s.checkOver(ev) // Poison, Water: the battle may end all the same
 		return
 	}
 	k := &s.pieces[killer]

@@ -609,7 +609,7 @@ func (s *State) escape(i int, ev *[]Event) bool {
 	if ev != nil {
 		s.event(ev, "escape", "%s attempts to escape the Combat Lock with %s", s.name(i), s.name(o))
 	}
-	at, df := s.duel(attack{attacker: int8(i), side: Front}, o, Front, true, false, ev)
+	at, df := s.duel(attack{attacker: int8(i), side: Front}, o, Front, true, true, ev)
 	if at >= df {
 		s.unlock(i, ev)
 		s.eng.escaped = true

@@ -97,7 +97,6 @@ type engagement struct {
 	noCombat  bool // Blinded: "may not enter the Combat Phase that Turn"
 	petrified bool // acquired Petrified: "immediately Disengaged"
 	attacked  [2]bool
-	missed    bool // a Ranged Hit missed: "immediately ends its Combat Phase"
 	tradeWith int8 // the partner of this Item Phase's Trade Procedure, or -1
 	traded    uint8
 	looted    int8 // the Dead unit looted this Item Phase 2, or -1
@@ -251,7 +250,7 @@ func (s *State) Hash() uint64 {
 	}
 	e := s.eng
 	b = append(b, byte(e.p), byte(e.q), e.phase, flag(e.moved), flag(e.moveDone), flag(e.faced), flag(e.escaped),
-		flag(e.noCombat), flag(e.petrified), flag(e.attacked[0]), flag(e.attacked[1]), flag(e.missed),
+		flag(e.noCombat), flag(e.petrified), flag(e.attacked[0]), flag(e.attacked[1]),
 		byte(e.tradeWith), e.traded, byte(e.looted), e.lootTried, byte(e.haste), flag(e.whipped), e.forced, flag(e.oriented))
 	pd := s.pend
 	b = append(b, pd.kind, byte(pd.seat), byte(pd.n), byte(pd.item), byte(pd.who), byte(pd.teams))

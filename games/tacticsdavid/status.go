@@ -149,6 +149,7 @@ func (s *State) die(i int, ev *[]Event) {
 			}
 		}
 	}
+	s.checkOver(ev) // a player's last unit died
 }
 
 // baseStrength is piece i's Base Strength Rating on side, with every rule

@@ -147,6 +147,9 @@ func (s *State) engage(i int, ev *[]Event) {
 			}
 		}
 	}
+	if s.over {
+		return
+	}
 	if disengage || !s.alive(i) {
 		s.disengage(ev)
 		return
