@@ -140,7 +140,6 @@ func (s *State) legalBattle(seat int, buf []engine.Action) []engine.Action {
 		}
 		return buf
 	}
-	start := len(buf)
 	i, q := int(s.eng.p), int(s.eng.q)
 	// A unit whose partner died moves away first.
 	for _, m := range [2]int{i, q} {
@@ -168,7 +167,6 @@ func (s *State) legalBattle(seat int, buf []engine.Action) []engine.Action {
 			buf = append(buf, act(seat, actEndTurn))
 		}
 	}
-	_ = start
 	return buf
 }
 

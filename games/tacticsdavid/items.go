@@ -217,7 +217,15 @@ func (s *State) use(i, t int, ev *[]Event) {
 		}
 		return
 	}
-	n := map[int8]int{itemPotion: 1, itemSuperPotion: 2, itemMegaPotion: 3, itemElixir: NumStatuses}[it]
+	n := NumStatuses // the Elixir: "as many of any Status Card"
+	switch it {
+	case itemPotion:
+		n = 1
+	case itemSuperPotion:
+		n = 2
+	case itemMegaPotion:
+		n = 3
+	}
 	rem := s.removable(t)
 	if popcount(rem) <= n {
 		for st := 0; st < NumStatuses; st++ {

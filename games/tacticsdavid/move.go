@@ -1,7 +1,6 @@
 package tacticsdavid
 
 import (
-	"skald/engine"
 	"skald/games/tacticsdavid/battlefield"
 )
 
@@ -24,7 +23,6 @@ type scratch struct {
 	queue []int32
 	reach []int16 // reachable destination grid spaces
 	pts   []battlefield.Point
-	acts  []engine.Action
 	names []unitName
 }
 
@@ -259,10 +257,7 @@ func (s *State) moverOf(m int) (i, partner int, err error) {
 	if m != i && m != partner {
 		return 0, 0, s.illegal(ruleMove, "u%d is not engaged", m)
 	}
-	if s.pieces[m].team < 0 {
-		return m, -1, nil
-	}
-	return m, -1, nil
+	return m, -1, nil // one unit moves alone, leaving its team if it has one
 }
 
 // canMove checks that the engaged unit may begin a Movement (or Charging)
@@ -360,12 +355,6 @@ func (s *State) lift(i int) {
 		s.board[sq] = 0
 		if t := p.team; t >= 0 && s.pieces[t].x == p.x && s.pieces[t].y == p.y {
 			s.board[sq] = t + 1
-		}
-	}
-	if t := p.team; t >= 0 {
-		q := &s.pieces[t]
-		if q.x != p.x || q.y != p.y {
-			return
 		}
 	}
 }

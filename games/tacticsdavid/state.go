@@ -123,13 +123,12 @@ const (
 
 // pending is a decision the procedure under way waits for.
 type pending struct {
-	kind  uint8
-	seat  int8
-	n     int8 // pendCharge: the greatest distance; pendPotion: statuses left to remove
-	item  int8 // pendEquip: the acquired item
-	who   int8 // pendPotion: the unit healed
-	atk   attack
-	teams int8 // pendDefender: the team piece the defender chooses in
+	kind uint8
+	seat int8
+	n    int8 // pendCharge: the greatest distance; pendPotion: statuses left to remove
+	item int8 // pendEquip: the acquired item
+	who  int8 // pendPotion: the unit healed
+	atk  attack
 }
 
 // State is a match of Tactics David in progress.
@@ -253,7 +252,7 @@ func (s *State) Hash() uint64 {
 		flag(e.noCombat), flag(e.petrified), flag(e.attacked[0]), flag(e.attacked[1]),
 		byte(e.tradeWith), e.traded, byte(e.looted), e.lootTried, byte(e.haste), flag(e.whipped), e.forced, flag(e.oriented))
 	pd := s.pend
-	b = append(b, pd.kind, byte(pd.seat), byte(pd.n), byte(pd.item), byte(pd.who), byte(pd.teams))
+	b = append(b, pd.kind, byte(pd.seat), byte(pd.n), byte(pd.item), byte(pd.who))
 	b = pd.atk.append(b)
 	b = binary.LittleEndian.AppendUint16(b, uint16(s.killsTurn))
 	b = binary.LittleEndian.AppendUint16(b, uint16(s.kills[0]))
