@@ -37,18 +37,22 @@ const (
 	actChoose               // Arg0 the team member that receives a Ranged Attack
 	actEquip                // Arg0 piece, or -1 to discard
 	actRemove               // Arg0 status a potion removes
+	actAbility              // Arg0 the unit, Arg1 ability number, Arg2 target piece or -1, Arg3 extra
+	actReact                // Arg0 the unit, Arg1 ability number, Arg2 extra
+	actPass                 // decline the reaction offered
 	numActs
 )
 
 var actWords = [numActs]string{"", "buy", "stack", "item", "auto", "done", "deploy", "engage", "end", "disengage",
 	"trade", "use", "shift", "whip", "move", "face", "charge", "charge", "escape", "orient", "attack", "shoot", "melee",
-	"loot", "choose", "equip", "remove"}
+	"loot", "choose", "equip", "remove", "ability", "react", "pass"}
 
 // argCounts is how many arguments each kind of action takes; the others
 // must be zero.
 var argCounts = [numActs]int{actBuy: 1, actStack: 1, actBuyItem: 2, actDeploy: 4, actEngage: 1, actTrade: 4,
 	actUse: 2, actShift: 2, actWhip: 4, actMove: 4, actFace: 1, actChargeTo: 1, actOrient: 2, actAttack: 3,
-	actShoot: 3, actMelee: 3, actLoot: 4, actChoose: 1, actEquip: 1, actRemove: 1}
+	actShoot: 3, actMelee: 3, actLoot: 4, actChoose: 1, actEquip: 1, actRemove: 1,
+	actAbility: 4, actReact: 3}
 
 var sideNames = [4]string{"front", "left", "right", "back"}
 
@@ -159,6 +163,11 @@ func (s *State) legalBattle(seat int, buf []engine.Action) []engine.Action {
 			if m >= 0 {
 				buf = s.legalAttacks(m, buf)
 			}
+		}
+	}
+	for _, m := range [2]int{i, q} {
+		if m >= 0 {
+			buf = s.legalActives(seat, m, buf)
 		}
 	}
 	if s.mayDisengage() == nil {
@@ -432,6 +441,14 @@ func (s *State) legalPending(seat int, buf []engine.Action) []engine.Action {
 				buf = append(buf, act(seat, actRemove, st))
 			}
 		}
+	case pendReact:
+		h, n := int(s.pend.who), int(s.pend.ab)
+		c := s.choicesOf()
+		reactions[n].offer(s, h, c)
+		for _, p := range c.list {
+			buf = append(buf, act(seat, actReact, h, n, int(p[1])))
+		}
+		buf = append(buf, act(seat, actPass))
 	}
 	return buf
 }
@@ -489,6 +506,8 @@ func (s *State) applyPending(a engine.Action, ev *[]Event) error {
 		atk.target = int8(t)
 		s.resolve(atk, ev)
 		s.afterAction(ev)
+	case pendReact:
+		return s.answerReaction(a, ev)
 	case pendPotion:
 		st := int(a.Arg[0])
 		if a.Kind != actRemove || st < 0 || st >= NumStatuses || s.removable(int(pd.who))&statusBit(st) == 0 {
@@ -716,6 +735,11 @@ func (s *State) applyBattle(a engine.Action, ev *[]Event) error {
 			return err
 		}
 		s.declare(atk, ev)
+	case actAbility:
+		if arg(0) != i && arg(0) != q {
+			return s.illegal(ruleEngage, "u%d is not the engaged unit", arg(0))
+		}
+		return s.useAb(arg(0), arg(1), arg(2), arg(3), ev)
 	default:
 		return s.illegal(ruleTurns, "%s is not possible now", actWords[a.Kind])
 	}
@@ -780,6 +804,20 @@ func (s *State) FormatAction(a engine.Action) string {
 		return fmt.Sprintf("equip u%d", g(0))
 	case actRemove:
 		return "remove " + pick(statusNames[:], g(0))
+	case actAbility:
+		t := "-"
+		if g(2) >= 0 {
+			t = fmt.Sprintf("u%d", g(2))
+		}
+		if g(3) != 0 {
+			return fmt.Sprintf("ability u%d %s %s %d", g(0), s.g.abSlug(g(1)), t, g(3))
+		}
+		return fmt.Sprintf("ability u%d %s %s", g(0), s.g.abSlug(g(1)), t)
+	case actReact:
+		if g(2) != 0 {
+			return fmt.Sprintf("react u%d %s %d", g(0), s.g.abSlug(g(1)), g(2))
+		}
+		return fmt.Sprintf("react u%d %s", g(0), s.g.abSlug(g(1)))
 	}
 	return w
 }
@@ -889,8 +927,32 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 			names[i] = strings.ToLower(n)
 		}
 		a = act(st, actRemove, p.word(names))
+	case "ability":
+		h := p.piece()
+		n := s.g.parseAb(&p)
+		t := -1
+		if len(p.f) > 0 && p.f[0] == "-" {
+			p.f = p.f[1:]
+		} else {
+			t = p.piece()
+		}
+		x := 0
+		if len(p.f) > 0 {
+			x = p.num()
+		}
+		a = act(st, actAbility, h, n, t, x)
+	case "react":
+		h := p.piece()
+		n := s.g.parseAb(&p)
+		x := 0
+		if len(p.f) > 0 {
+			x = p.num()
+		}
+		a = act(st, actReact, h, n, x)
+	case "pass":
+		a = act(st, actPass)
 	default:
-		return engine.Action{}, fmt.Errorf("unknown action %q (buy, stack, item, auto, done, deploy, engage, end, disengage, trade, use, shift, whip, move, face, charge, escape, orient, attack, shoot, melee, loot, choose, equip, discard, remove)", f[0])
+		return engine.Action{}, fmt.Errorf("unknown action %q (buy, stack, item, auto, done, deploy, engage, end, disengage, trade, use, shift, whip, move, face, charge, escape, orient, attack, shoot, melee, loot, choose, equip, discard, remove, ability, react, pass)", f[0])
 	}
 	if p.err == nil && len(p.f) > 0 {
 		p.err = fmt.Errorf("unexpected %q", strings.Join(p.f, " "))

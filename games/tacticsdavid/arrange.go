@@ -61,7 +61,7 @@ func (s *State) Arrange(setup []byte) error {
 	if s.stage == stageBattle && s.turn > 1 || s.stage == stageOver || s.eng.p >= 0 {
 		return fmt.Errorf("tacticsdavid setup: only before the first action")
 	}
-	c := &State{g: s.g, bf: s.bf, conf: s.conf, rng: s.rng, first: s.first, player: s.first, eng: noEngagement}
+	c := &State{g: s.g, bf: s.bf, conf: s.conf, rng: s.rng, first: s.first, player: s.first, eng: noEngagement, tally: s.tally, cause: noCause}
 	c.board = make([]int8, s.bf.W*s.bf.H)
 	switch su.Player {
 	case "":
@@ -103,6 +103,7 @@ func (s *State) Arrange(setup []byte) error {
 	c.deck = append(c.deck, rest...)
 	c.stage = stageBattle
 	c.player = c.first
+	c.refreshPresent()
 	c.startTurn(nil)
 	c.scratch = nil // its unit names point at c
 	*s = *c

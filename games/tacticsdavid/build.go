@@ -214,6 +214,19 @@ func (s *State) infoOf(p Profile) info {
 	if n := len(p.Units); n > 0 && p.Units[n-1] < len(s.g.pupRoot) {
 		inf.pup = s.g.pupRoot[p.Units[n-1]]
 	}
+	for _, n := range p.Abilities {
+		if n >= 1 && n <= numAbilities {
+			inf.abil.add(n)
+		}
+	}
+	switch p.Special {
+	case "Swarm":
+		inf.special = spSwarm
+	case "Relentless":
+		inf.special = spRelentless
+	case "Hulking":
+		inf.special = spHulking
+	}
 	return inf
 }
 
@@ -325,6 +338,7 @@ func (s *State) applyDeploy(a engine.Action, ev *[]Event) error {
 // startBattle begins the first player's first turn.
 func (s *State) startBattle(ev *[]Event) {
 	s.stage = stageBattle
+	s.refreshPresent()
 	s.player = s.first
 	s.event(ev, "battle.begin", "the battle begins")
 	s.startTurn(ev)

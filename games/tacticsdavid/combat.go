@@ -76,6 +76,9 @@ func (s *State) rangeRating(i int) int {
 
 // member returns which index (0 or 1) of the engagement piece i is, or -1.
 func (s *State) member(i int) int {
+	if i < 0 || i >= len(s.pieces) {
+		return -1
+	}
 	switch int8(i) {
 	case s.eng.p:
 		return 0
@@ -228,24 +231,20 @@ func (s *State) resolve(a attack, ev *[]Event) {
 	}
 	sc := s.scr()
 	sc.pts = ar.Squares(s.bf, anchor, p.facing, sc.pts[:0])
-	var hit [16]int8
-	n := 0
+	f := fight{on: true, a: a}
 	for _, q := range sc.pts {
 		d := s.defenderAt(a, q)
-		if d >= 0 && d != i && n < len(hit) {
-			hit[n] = int8(d)
-			n++
+		if d >= 0 && d != i && int(f.n) < len(f.hit) {
+			f.hit[f.n] = int8(d)
+			f.n++
 		}
 	}
-	for _, d := range hit[:n] {
-		if s.over || !s.alive(i) {
-			return
-		}
-		if !s.alive(int(d)) {
-			continue
-		}
-		s.strike(a, int(d), ev)
+	s.fight = f
+	// The defending player may react before the Defend Procedures.
+	if len(s.windows) == 0 && s.openWindows(winDefend, nil) {
+		return
 	}
+	s.strikes(ev)
 }
 
 // defenderAt is the unit of grid space q an attack strikes: the one unit
@@ -372,18 +371,26 @@ func (s *State) lucky(i int, ev *[]Event) bool {
 
 // strike performs the Attack Procedure of attack a on defender d and the
 // Defend Procedure of d, the Duel Procedure as often as its condition
-// holds, then kills, locks or reflects.
+// holds, then kills, locks or reflects. The abilities of both units, and
+// the auras around them, act before the dice (bout hooks) and after.
 func (s *State) strike(a attack, d int, ev *[]Event) {
 	i := int(a.attacker)
 	side := s.sideHit(a, d)
-	at, df := s.duel(a, d, side, true, true, ev)
-	atype := s.attackType(i)
+	b := s.newBout(a, d, side)
+	s.boutHooks(&b, ev)
+	if b.cancel || s.over || !s.alive(i) || !s.alive(d) {
+		return
+	}
+	at, df := s.duel(&b, true, ev)
+	atype := b.atype
 	if at > df {
+		b.won = true
 		// "If this strength is greater than the defending Unit's final
 		// defensive strength then the attacking Unit kills the defending
 		// Unit." Physical on Ethereal: "Defender may never receive the Dead
 		// Status as a result of this Attack".
-		if atype == physical && s.pieces[d].utype == ethereal {
+		if atype == physical && b.dtype == ethereal {
+			b.immune = true
 			if ev != nil {
 				s.event(ev, "attack.immune", "%s beats %s (%d against %d) but a Physical Attack never kills an Ethereal unit", s.name(i), s.name(d), at, df)
 			}
@@ -391,13 +398,17 @@ func (s *State) strike(a attack, d int, ev *[]Event) {
 			if ev != nil {
 				s.event(ev, "attack.won", "%s beats %s (%d against %d)", s.name(i), s.name(d), at, df)
 			}
-			// A unit the Giant's Bread saves is not killed.
+			// A unit the Giant's Bread or an ability saves is not killed.
+			old := s.cause
+			s.cause = cause{by: int8(i), attack: true, atype: atype}
 			if s.acquire(d, Dead, ev) {
+				b.killed = true
 				if ev != nil {
 					s.event(ev, "attack.kill", "%s kills %s", s.name(i), s.name(d))
 				}
 				s.kill(i, d, ev)
 			}
+			s.cause = old
 		}
 	} else {
 		if ev != nil {
@@ -409,6 +420,9 @@ func (s *State) strike(a attack, d int, ev *[]Event) {
 	}
 	if atype == magical && s.alive(d) && s.pieces[d].has(Reflective) && s.alive(i) {
 		s.reflect(a, d, side, ev)
+	}
+	if !s.over {
+		s.afterHooks(&b, ev)
 	}
 }
 
@@ -546,34 +560,26 @@ func (s *State) defendRollType(at uint8, d, side, extra int) (strength, sum, max
 	return strength, sum, max
 }
 
-// duel performs the Attack and Defend Procedures and then the Duel
-// Procedure while its condition holds: "If a Unit achieved a result that
-// the other Unit would be unable to overcome with their highest possible
-// roll, then the Duel condition has been met. Once the condition is met each
-// Player will perform their Attack/Defend Procedure rolls again, but this
-// time each Unit will gain 1 D6 ... each time adding 1 additional D6."
-// It returns the final attacking and defending strengths.
-func (s *State) duel(a attack, d, side int, duels, luck bool, ev *[]Event) (at, df int) {
-	i := int(a.attacker)
-	astr := s.attackStrength(a)
+// duel performs the Attack and Defend Procedures of bout b and then the
+// Duel Procedure while its condition holds: "If a Unit achieved a result
+// that the other Unit would be unable to overcome with their highest
+// possible roll, then the Duel condition has been met. Once the condition
+// is met each Player will perform their Attack/Defend Procedure rolls
+// again, but this time each Unit will gain 1 D6 ... each time adding 1
+// additional D6." It returns the final attacking and defending strengths.
+func (s *State) duel(b *bout, luck bool, ev *[]Event) (at, df int) {
+	i, d := int(b.a.attacker), b.d
+	astr, dstr := s.strengths(b)
 	for round := 0; ; round++ {
-		n := 1 + round
-		roll := 0
-		for k := 0; k < n; k++ {
-			roll += s.rng.Roll(6)
-		}
-		roll = s.necklace(i, roll)
-		dstr, droll, dmax := s.defendRoll(i, d, side, round)
+		roll, amax, ahigh := s.rollSide(b, 0, round)
+		droll, dmax, dhigh := s.rollSide(b, 1, round)
 		at, df = astr+roll, dstr+droll
 		if luck && at <= df && s.lucky(i, ev) {
-			roll = 0
-			for k := 0; k < n; k++ {
-				roll += s.rng.Roll(6)
-			}
-			roll = s.necklace(i, roll)
+			roll, amax, ahigh = s.rollSide(b, 0, round)
 			at = astr + roll
 		}
 		if round == 0 {
+			b.high = [2]int8{int8(ahigh), int8(dhigh)}
 			if ev != nil {
 				s.event(ev, "roll", "%s attacks with %d (%d + %d); %s defends with %d (%d + %d)", s.name(i), at, astr, roll, s.name(d), df, dstr, droll)
 			}
@@ -582,11 +588,18 @@ func (s *State) duel(a attack, d, side int, duels, luck bool, ev *[]Event) (at, 
 				s.event(ev, "roll", "duel %d: %s %d against %s %d", round, s.name(i), at, s.name(d), df)
 			}
 		}
-		if !duels || round+1 >= maxDuels {
+		b.rounds = round
+		switch {
+		case b.win == 1 && round == 0, b.duelW == 1 && round > 0:
+			at, df = max(at, df+1), min(df, at-1)
+		case b.win == 2 && round == 0, b.duelW == 2 && round > 0:
+			at, df = min(at, df), max(df, at)
+		}
+		b.at, b.df = at, df
+		if b.noDuel || b.win != 0 || round+1 >= maxDuels {
 			return at, df
 		}
-		amax := astr + 6*n
-		if at > dstr+dmax || amax <= df {
+		if at > dstr+dmax || astr+amax <= df {
 			s.event(ev, "duel", "the Duel condition is met: each rolls again with 1 D6 more")
 			continue
 		}

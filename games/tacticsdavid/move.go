@@ -19,11 +19,12 @@ var facings = [4]battlefield.Facing{battlefield.North, battlefield.East, battlef
 
 // scratch holds buffers for move generation, reused between calls.
 type scratch struct {
-	best  []int8 // best remaining movement by grid space and halving, -1 unseen
-	queue []int32
-	reach []int16 // reachable destination grid spaces
-	pts   []battlefield.Point
-	names []unitName
+	best    []int8 // best remaining movement by grid space and halving, -1 unseen
+	queue   []int32
+	reach   []int16 // reachable destination grid spaces
+	pts     []battlefield.Point
+	names   []unitName
+	choices choices // what an ability offers
 }
 
 func (s *State) scr() *scratch {
@@ -100,7 +101,7 @@ func (s *State) rating(i int, haste int) int {
 	if p.has(Frozen) {
 		m /= 2
 	}
-	m += haste
+	m += haste + int(p.ab.move) + int(p.ab.moveTurn) // abilities: "+1 to its Movement Rating"
 	if it := p.items[slotAccessory]; it > 0 {
 		m += int(s.g.items[it].moveBonus)
 	}
@@ -598,7 +599,9 @@ func (s *State) escape(i int, ev *[]Event) bool {
 	if ev != nil {
 		s.event(ev, "escape", "%s attempts to escape the Combat Lock with %s", s.name(i), s.name(o))
 	}
-	at, df := s.duel(attack{attacker: int8(i), side: Front}, o, Front, true, true, ev)
+	b := s.newBout(attack{attacker: int8(i), side: Front}, o, Front)
+	b.escape = true
+	at, df := s.duel(&b, true, ev)
 	if at >= df {
 		s.unlock(i, ev)
 		s.eng.escaped = true

@@ -60,6 +60,7 @@ type piece struct {
 	lockTurn int16          // the turn the lock began
 	flags    uint16
 	kills    int16
+	ab       pieceAb // what abilities remember about it
 }
 
 // info is what the rules read from a piece's profile, as small numbers.
@@ -74,7 +75,9 @@ type info struct {
 	rmod     int8
 	area     *battlefield.Area
 	cost     int16
-	pup      bool // the top unit is of the Pup Root
+	pup      bool  // the top unit is of the Pup Root
+	abil     abSet // the abilities of its units (TD-20: "the Abilities of each unit")
+	special  uint8 // its Special: spSwarm, spRelentless, spHulking, or 0
 }
 
 // Movement types (seed 004, "Movement Type").
@@ -103,8 +106,9 @@ type engagement struct {
 	lootTried uint8
 	haste     int8
 	whipped   bool
-	oriented  bool  // performed an Orientation Procedure
-	forced    uint8 // forcedEnraged: the moves it may make are limited
+	oriented  bool     // performed an Orientation Procedure
+	forced    uint8    // forcedEnraged: the moves it may make are limited
+	abUsed    [2]abSet // the abilities each engaged unit has used as actions
 }
 
 var noEngagement = engagement{p: -1, q: -1, tradeWith: -1, looted: -1}
@@ -119,15 +123,17 @@ const (
 	pendEquip    // which unit equips an acquired item
 	pendDefender // which unit of a Unit Team receives a Ranged Attack
 	pendPotion   // which statuses a potion removes
+	pendReact    // a reaction offered to a player (s.windows[0])
 )
 
 // pending is a decision the procedure under way waits for.
 type pending struct {
 	kind uint8
 	seat int8
-	n    int8 // pendCharge: the greatest distance; pendPotion: statuses left to remove
-	item int8 // pendEquip: the acquired item
-	who  int8 // pendPotion: the unit healed
+	n    int8  // pendCharge: the greatest distance; pendPotion: statuses left to remove
+	item int8  // pendEquip: the acquired item
+	who  int8  // pendPotion: the unit healed; pendReact: the unit that may react
+	ab   int16 // pendReact: the ability
 	atk  attack
 }
 
@@ -163,6 +169,15 @@ type State struct {
 	result    engine.Result
 	over      bool
 
+	// Abilities (ability.go).
+	present abSet    // the abilities on the battlefield
+	windows []window // reactions still to offer, the first offered now
+	fight   fight    // an attack waiting for reactions before its strikes
+	cause   cause    // what is changing statuses now (within one action)
+	marks   []mark   // markers on grid spaces (trails, Shed)
+	hired   [2]int16 // the Root each player declared for Hired Hit, or 0
+	tally   *tally   // how often each ability fired; nil in clones
+
 	scratch *scratch // search buffers; not cloned
 	quiet   bool     // listing legal actions: errors need no text
 }
@@ -173,6 +188,13 @@ func (s *State) Clone() engine.State {
 	c.pieces = append([]piece(nil), s.pieces...)
 	c.board = append([]int8(nil), s.board...)
 	c.deck = append([]int8(nil), s.deck...)
+	if len(s.windows) > 0 {
+		c.windows = append([]window(nil), s.windows...)
+	}
+	if len(s.marks) > 0 {
+		c.marks = append([]mark(nil), s.marks...)
+	}
+	c.tally = nil
 	if s.stage == stageBuild {
 		for i := range c.armies {
 			c.armies[i] = cloneArmy(s.armies[i])
@@ -246,13 +268,19 @@ func (s *State) Hash() uint64 {
 		b = binary.LittleEndian.AppendUint16(b, uint16(p.lockTurn))
 		b = binary.LittleEndian.AppendUint16(b, p.flags)
 		b = binary.LittleEndian.AppendUint16(b, uint16(p.kills))
+		b = p.ab.append(b)
 	}
 	e := s.eng
 	b = append(b, byte(e.p), byte(e.q), e.phase, flag(e.moved), flag(e.moveDone), flag(e.faced), flag(e.escaped),
 		flag(e.noCombat), flag(e.petrified), flag(e.attacked[0]), flag(e.attacked[1]),
 		byte(e.tradeWith), e.traded, byte(e.looted), e.lootTried, byte(e.haste), flag(e.whipped), e.forced, flag(e.oriented))
+	for k := range e.abUsed {
+		for _, w := range e.abUsed[k] {
+			b = binary.LittleEndian.AppendUint64(b, w)
+		}
+	}
 	pd := s.pend
-	b = append(b, pd.kind, byte(pd.seat), byte(pd.n), byte(pd.item), byte(pd.who))
+	b = append(b, pd.kind, byte(pd.seat), byte(pd.n), byte(pd.item), byte(pd.who), byte(pd.ab), byte(pd.ab>>8))
 	b = pd.atk.append(b)
 	b = binary.LittleEndian.AppendUint16(b, uint16(s.killsTurn))
 	b = binary.LittleEndian.AppendUint16(b, uint16(s.kills[0]))
@@ -261,6 +289,14 @@ func (s *State) Hash() uint64 {
 		b = append(b, byte(it))
 	}
 	b = append(b, flag(s.over), byte(s.result.Winners))
+	for _, w := range s.windows {
+		b = append(b, byte(w.holder), byte(w.ab), byte(w.ab>>8))
+	}
+	b = s.fight.append(b)
+	for _, m := range s.marks {
+		b = append(b, byte(m.sq), byte(m.sq>>8), m.kind, byte(m.by))
+	}
+	b = append(b, byte(s.hired[0]), byte(s.hired[1]))
 	b = s.rng.AppendState(b)
 	return engine.HashBytes(b)
 }

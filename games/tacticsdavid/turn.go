@@ -23,6 +23,7 @@ func (s *State) startTurn(ev *[]Event) {
 	for i := range s.pieces {
 		p := &s.pieces[i]
 		p.flags &^= fFearDiscarded
+		p.ab.moveTurn = 0
 		if p.owner == s.player {
 			p.flags &^= fEngaged | fLockActed | fCombatEntered | fLuckyUsed
 		}
@@ -44,6 +45,7 @@ func (s *State) startTurn(ev *[]Event) {
 			}
 		}
 	}
+	s.turnStartHooks(ev)
 }
 
 // canEngage checks that the Attacking Player may engage piece i now.
@@ -154,6 +156,7 @@ func (s *State) engage(i int, ev *[]Event) {
 		s.disengage(ev)
 		return
 	}
+	defer s.engaged(i, ev)
 	p := &s.pieces[i]
 	if p.has(Fearful) {
 		// "If the 1 D6 Roll = 4 or 5 the Unit may act normally. If the 1
@@ -177,6 +180,21 @@ func (s *State) engage(i int, ev *[]Event) {
 	}
 }
 
+// engaged runs the abilities that act on Unit Engagement, once the
+// statuses have acted (the defer in engage).
+func (s *State) engaged(i int, ev *[]Event) {
+	if s.over || s.eng.p != int8(i) {
+		return
+	}
+	s.engageHooks(i, ev)
+	if q := s.eng.q; q >= 0 && !s.over {
+		s.engageHooks(int(q), ev)
+	}
+	if !s.over && s.pend.kind == pendNone && s.eng.p >= 0 && (s.eng.petrified || !s.alive(int(s.eng.p))) {
+		s.disengage(ev)
+	}
+}
+
 // disengage ends the engagement (seed 004, "End Unit Engagement"). Before
 // Disengagement, Crippled, Silenced and Banished units roll to discard their
 // status: "If 1 D6 roll before Disengagement is equal to 5 or 6".
@@ -189,6 +207,14 @@ func (s *State) disengage(ev *[]Event) {
 			if s.pieces[m].has(st) && s.roll(int(m), 6, ev, statusNames[st]) >= 5 {
 				s.discard(int(m), st, ev)
 			}
+		}
+	}
+	for _, m := range [2]int8{s.eng.p, s.eng.q} {
+		if m >= 0 && !s.over {
+			s.disengageHooks(int(m), ev)
+			// What lasted "until Disengaged" ends.
+			a := &s.pieces[m].ab
+			a.str, a.front, a.move = 0, 0, 0
 		}
 	}
 	if s.eng.p >= 0 {
@@ -292,6 +318,7 @@ func (s *State) endTurn(ev *[]Event) {
 // mission may end, and the other player's turn begins.
 func (s *State) finishTurn(ev *[]Event) {
 	s.fearedAtEndOfTurn(ev)
+	s.endTurnHooks(ev)
 	if ev != nil {
 		s.event(ev, "turn.end", "%s ends the turn", s.g.SeatName(engine.Seat(s.player)))
 	}
