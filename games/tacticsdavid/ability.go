@@ -871,3 +871,58 @@ func playedCount() (abilities, specials int) {
 	}
 	return abilities, specials
 }
+
+// profileFor returns the index of a profile of the given units (bottom to
+// top), adding it to the match's profiles when new. The profiles are
+// shared by clones, so the slice is copied before it grows.
+func (s *State) profileFor(units ...int) (int16, error) {
+	p, err := s.g.c.StackProfile(units)
+	if err != nil {
+		return 0, err
+	}
+	for k := range s.profs {
+		if s.profs[k].Name == p.Name && len(s.profs[k].Units) == len(units) {
+			return int16(k), nil
+		}
+	}
+	s.profs = append(s.profs[:len(s.profs):len(s.profs)], p)
+	s.info = append(s.info[:len(s.info):len(s.info)], s.infoOf(p))
+	return int16(len(s.profs) - 1), nil
+}
+
+// replace puts a new unit of the given unit number in piece i's place,
+// under owner's control, facing as i faced ("replaced with a Zombie Unit
+// facing the same direction under this Player's control"): it is a fresh
+// unit, with no status, not locked, in no team; it keeps i's items (an
+// ability's ruling may say otherwise). It reports false if the unit does
+// not exist.
+func (s *State) replace(i, unit, owner int, ev *[]Event) bool {
+	k, err := s.profileFor(unit)
+	if err != nil {
+		return false
+	}
+	s.unlock(i, ev)
+	if t := s.pieces[i].team; t >= 0 {
+		s.unform(i)
+	}
+	p := &s.pieces[i]
+	old := s.profs[p.prof].Name
+	p.prof = k
+	p.utype = s.info[k].utype
+	p.owner = int8(owner)
+	p.status = 0
+	p.ab = pieceAb{}
+	if ev != nil {
+		s.event(ev, "unit.replaced", "%s takes the place of the %s", s.name(i), old)
+	}
+	s.refreshPresent()
+	return true
+}
+
+// unitNumber returns the number of the unit named name, or 0.
+func (g *Game) unitNumber(name string) int {
+	if u := g.c.UnitNamed(name); u != nil {
+		return u.Number
+	}
+	return 0
+}
