@@ -71,6 +71,14 @@ type abilityHooks struct {
 	endTurn func(s *State, holder int, ev *[]Event)
 	// turnStart: the start of a player's turn.
 	turnStart func(s *State, holder int, ev *[]Event)
+	// moved: mover performed a Movement Procedure or a Charge Procedure
+	// (charge) of dist grid spaces (Dungball, Steamroller).
+	moved func(s *State, holder, mover, dist int, charge bool, ev *[]Event)
+	// aim: whether holder lets shooter target target with a Ranged Attack
+	// whatever its Range Rating (Alerted); it changes nothing.
+	aim func(s *State, holder, shooter, target int) bool
+	// shot: a Ranged Hit Procedure, at each stage of it (sh.stage).
+	shot func(s *State, holder int, sh *shot, ev *[]Event)
 }
 
 // hooks holds every ability's hooks, by ability number; the ability files
@@ -82,6 +90,7 @@ var hooks [numFired]abilityHooks
 type hookMasks struct {
 	bout, aura, after, engage, disengage, dead, refuse, endTurn, turnStart abSet
 	active, react                                                          abSet
+	moved, aim, shot                                                       abSet
 }
 
 func (g *Game) buildHookMasks() {
@@ -102,6 +111,9 @@ func (g *Game) buildHookMasks() {
 		set(&m.refuse, h.refuse != nil)
 		set(&m.endTurn, h.endTurn != nil)
 		set(&m.turnStart, h.turnStart != nil)
+		set(&m.moved, h.moved != nil)
+		set(&m.aim, h.aim != nil)
+		set(&m.shot, h.shot != nil)
 	}
 	for n := 1; n <= numAbilities; n++ {
 		if a := actives[n]; a != nil {
@@ -142,6 +154,7 @@ var actives [numAbilities + 1]*activeAbility
 const (
 	winDefend  = iota + 1 // an attack is declared on the holder, or in its reach; before the Defend Procedure
 	winMoveEnd            // an enemy unit ended its Movement Phase
+	winTurn               // the Attacking Player's turn begins (Hired Hit)
 )
 
 // reaction is an ability its player may use in another player's
@@ -154,6 +167,7 @@ type reaction struct {
 	apply   func(s *State, holder, extra int, ev *[]Event)
 	why     string
 	pledged bool // the choice takes effect later (Guard): apply records it
+	must    bool // the player may not pass (Hired Hit: "they must declare")
 }
 
 // reactions holds the abilities used as reactions, by number.
@@ -484,6 +498,52 @@ func (s *State) turnStartHooks(ev *[]Event) {
 	})
 }
 
+// movedHooks: piece i performed a Movement or Charge Procedure of dist
+// grid spaces.
+func (s *State) movedHooks(i, dist int, charge bool, ev *[]Event) {
+	s.holders(s.g.masks.moved, func(h, n int) bool {
+		hooks[n].moved(s, h, i, dist, charge, ev)
+		return !s.over
+	})
+}
+
+// aimed reports whether an ability lets shooter target target with a
+// Ranged Attack whatever its Range Rating.
+func (s *State) aimed(shooter, target int) bool {
+	ok := false
+	s.holders(s.g.masks.aim, func(h, n int) bool {
+		ok = hooks[n].aim(s, h, shooter, target)
+		return !ok
+	})
+	return ok
+}
+
+// shot is a Ranged Hit Procedure under way, for the shot hooks.
+type shot struct {
+	shooter, target int
+	stage           uint8 // shotRolled, shotMissed or shotHit
+	dice            int   // the 2 D6 rolled (shotRolled), no modifiers
+	add             int   // what abilities add to the roll (Perfect Shot)
+	tries           int   // Ranged Hit Procedures performed again (Target Practice)
+	again           bool  // shotMissed: perform the Ranged Hit Procedure again
+	negated         bool  // shotHit: the Ranged Attack is negated (Impenetrable)
+}
+
+// Stages of a Ranged Hit Procedure.
+const (
+	shotRolled = iota + 1 // the 2 D6 are rolled
+	shotMissed            // the procedure missed (after Lucky)
+	shotHit               // it hit
+)
+
+// shotHooks calls the shot hooks at sh's stage.
+func (s *State) shotHooks(sh *shot, ev *[]Event) {
+	s.holders(s.g.masks.shot, func(h, n int) bool {
+		hooks[n].shot(s, h, sh, ev)
+		return !s.over
+	})
+}
+
 // Abilities used as actions.
 
 // legalActives lists the abilities engaged piece i may use now.
@@ -622,6 +682,9 @@ func (s *State) answerReaction(a engine.Action, ev *[]Event) error {
 	r := reactions[n]
 	switch a.Kind {
 	case actPass:
+		if r.must {
+			return s.illegal(s.g.abRule(n), "%s must use %s now: %s", s.name(h), s.g.abName(n), r.why)
+		}
 	case actReact:
 		c := s.choicesOf()
 		r.offer(s, h, c)

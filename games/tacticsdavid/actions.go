@@ -448,7 +448,9 @@ func (s *State) legalPending(seat int, buf []engine.Action) []engine.Action {
 		for _, p := range c.list {
 			buf = append(buf, act(seat, actReact, h, n, int(p[1])))
 		}
-		buf = append(buf, act(seat, actPass))
+		if !reactions[n].must {
+			buf = append(buf, act(seat, actPass))
+		}
 	}
 	return buf
 }

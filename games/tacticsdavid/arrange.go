@@ -22,6 +22,9 @@ type Setup struct {
 	// Deck names the items on top of the Item Deck, top first; the other
 	// items follow in their shuffled order.
 	Deck []string `json:"deck"`
+	// Hired gives the Root each player declared for Hired Hit ({one:
+	// Pup}), as if declared at the start of its first turn.
+	Hired map[string]string `json:"hired"`
 }
 
 // UnitSetup places one unit, or stacked unit.
@@ -46,6 +49,9 @@ type UnitSetup struct {
 	TeamWith *int   `json:"team_with"`
 	Orient   string `json:"orient"`
 	Half     string `json:"half"`
+	// Learned is an ability the unit has besides its own, as if learned
+	// (pieceAb.learned): its name or number.
+	Learned string `json:"learned"`
 }
 
 // Arrange sets the battle up as setup (JSON of a Setup) says. It is allowed
@@ -101,6 +107,14 @@ func (s *State) Arrange(setup []byte) error {
 	}
 	c.rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
 	c.deck = append(c.deck, rest...)
+	for seat, root := range su.Hired {
+		k := map[string]int{"one": 0, "two": 1}[seat]
+		n := c.unitNamed(root)
+		if _, ok := map[string]int{"one": 0, "two": 1}[seat]; !ok || n == 0 || c.g.c.RootOf(n) != n {
+			return fmt.Errorf("tacticsdavid setup: hired: %s: %q, want one or two and a Root", seat, root)
+		}
+		c.hired[k] = int16(n)
+	}
 	c.stage = stageBattle
 	c.player = c.first
 	c.refreshPresent()
@@ -183,6 +197,21 @@ func (s *State) arrangeUnit(k int, u UnitSetup, all []UnitSetup) error {
 		return fmt.Errorf("field facing: %q, want N, E, S or W", u.Facing)
 	}
 	pc.facing = f
+	if u.Learned != "" {
+		n, err := strconv.Atoi(u.Learned)
+		if err != nil {
+			n = 0
+			for _, a := range s.g.c.Abilities {
+				if strings.EqualFold(a.Name, u.Learned) {
+					n = a.Number
+				}
+			}
+		}
+		if n < 1 || n > numAbilities {
+			return fmt.Errorf("field learned: no ability %q", u.Learned)
+		}
+		pc.ab.learned = int16(n)
+	}
 	s.pieces = append(s.pieces, pc)
 	i := len(s.pieces) - 1
 	for _, it := range u.Items {

@@ -18,6 +18,7 @@ type bout struct {
 	cancel bool  // the attack on this defender does not happen
 	win    int8  // 0, or who wins whatever the dice: 1 the attacker, 2 the defender (Outsmart)
 	duelW  int8  // 0, or who wins any Duel Procedure (Parry)
+	noLock bool  // the defender "is not considered to be in Combat Lock" (Outsmart)
 	mod    [2]mods
 
 	// Results, for the after hooks.
@@ -36,6 +37,7 @@ type mods struct {
 	add    int  // + to its Strength Rating (after halving and doubling)
 	half   bool // its Base Strength Ratings are halved (Overwhelm, Just Mud)
 	d6, d3 int  // extra dice in every roll of the bout
+	oneD3  int  // extra D3s in the Attack or Defend Procedure, not in its Duel Procedures (Ninjacute, Blob Wall)
 	duelD6 int  // extra D6s in Duel Procedures only
 	duelD3 int  // extra D3s in Duel Procedures only
 	drop   int  // its lowest D6s discarded (Sure Strike)
@@ -128,6 +130,11 @@ func (s *State) rollSide(b *bout, k, round int) (sum, max, high int) {
 		}
 	}
 	extraD6 := m.d6
+	if round == 0 {
+		for j := 0; j < m.oneD3; j++ {
+			die(3)
+		}
+	}
 	if round > 0 {
 		extraD6 += m.duelD6
 		for j := 0; j < m.duelD3; j++ {

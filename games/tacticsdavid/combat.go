@@ -166,7 +166,7 @@ func (s *State) canAttack(a attack) error {
 		if s.pieces[t].lock >= 0 {
 			return s.illegal(ruleLock, "\"Units in Combat Lock may not be targeted by Ranged Attacks\"")
 		}
-		if !s.bf.CanTarget(s.pt(i), p.facing, s.rangeRating(i), tp) {
+		if !s.bf.CanTarget(s.pt(i), p.facing, s.rangeRating(i), tp) && !s.aimed(i, t) {
 			return s.illegal("seed 004, Conditions", "%d,%d is not in the unit's Range Area and Line of Sight (or it may not shoot from a Forest)", tp.X, tp.Y)
 		}
 	}
@@ -333,24 +333,55 @@ func (s *State) sideHit(a attack, d int) int {
 func (s *State) rangedHit(i, t int, ev *[]Event) bool {
 	dist := battlefield.Distance(s.pt(i), s.pt(t))
 	mod := int(s.info[s.pieces[i].prof].rmod)
-	r := s.necklace(i, s.rng.Sum2D6())
-	ok := battlefield.RangedHit(r, mod, dist)
-	if ev != nil {
-		s.event(ev, "roll", "%s rolls %d on 2 D6 for the Ranged Hit (modifier %+d, distance %d)", s.name(i), r, mod, dist)
-	}
-	if !ok && s.lucky(i, ev) {
-		r = s.necklace(i, s.rng.Sum2D6())
-		ok = battlefield.RangedHit(r, mod, dist)
-		if ev != nil {
-			s.event(ev, "roll", "%s rerolls %d on 2 D6 for the Ranged Hit", s.name(i), r)
+	// The abilities' shot hooks act on the dice, a miss and a hit.
+	hooked := !s.g.masks.shot.and(s.present).empty()
+	sh := shot{shooter: i, target: t}
+	rolled := func(r int) int {
+		if hooked {
+			sh.stage, sh.dice, sh.add = shotRolled, r, 0
+			s.shotHooks(&sh, ev)
+			r += sh.add
 		}
+		return r
 	}
-	if !ok {
+	for {
+		r := s.necklace(i, s.rng.Sum2D6())
 		if ev != nil {
-			s.event(ev, "attack.missed", "%s misses", s.name(i))
+			s.event(ev, "roll", "%s rolls %d on 2 D6 for the Ranged Hit (modifier %+d, distance %d)", s.name(i), r, mod, dist)
 		}
+		r = rolled(r)
+		ok := battlefield.RangedHit(r, mod, dist)
+		if !ok && s.lucky(i, ev) {
+			r = s.necklace(i, s.rng.Sum2D6())
+			if ev != nil {
+				s.event(ev, "roll", "%s rerolls %d on 2 D6 for the Ranged Hit", s.name(i), r)
+			}
+			r = rolled(r)
+			ok = battlefield.RangedHit(r, mod, dist)
+		}
+		if !ok && hooked && !s.over {
+			sh.stage, sh.again = shotMissed, false
+			s.shotHooks(&sh, ev)
+			if sh.again {
+				sh.tries++
+				continue
+			}
+		}
+		if !ok {
+			if ev != nil {
+				s.event(ev, "attack.missed", "%s misses", s.name(i))
+			}
+			return false
+		}
+		if hooked && !s.over {
+			sh.stage = shotHit
+			s.shotHooks(&sh, ev)
+			if sh.negated {
+				return false
+			}
+		}
+		return !s.over
 	}
-	return ok
 }
 
 // lucky reports whether piece i uses its Lucky reroll now: "The Unit may
@@ -415,7 +446,7 @@ func (s *State) strike(a attack, d int, ev *[]Event) {
 			s.event(ev, "attack.defended", "%s defends against %s (%d against %d)", s.name(d), s.name(i), df, at)
 		}
 	}
-	if s.alive(d) && s.alive(i) {
+	if s.alive(d) && s.alive(i) && !b.noLock {
 		s.maybeLock(i, d, ev)
 	}
 	if atype == magical && s.alive(d) && s.pieces[d].has(Reflective) && s.alive(i) {

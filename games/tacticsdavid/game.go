@@ -28,6 +28,7 @@ type Game struct {
 	notDead [numFired]bool // "All (Not with Dead Status)"
 	slugs   [numAbilities + 1]string
 	bySlug  map[string]int
+	grpA    groupA // units and Roots group A's abilities name (ab_strength.go)
 }
 
 // itemInfo is what the rules need of an item, by item number.
@@ -142,6 +143,7 @@ func NewWithContent(c *Content) *Game {
 		}
 	}
 	g.buildAbilities()
+	g.buildGroupA()
 	return g
 }
 

@@ -312,6 +312,7 @@ func (s *State) enter(ph uint8) {
 // moveTo performs a Movement Procedure of piece i (with partner, or -1) to
 // p, facing f at the end.
 func (s *State) moveTo(i, partner int, p battlefield.Point, f battlefield.Facing, ev *[]Event) {
+	dist := battlefield.Distance(s.pt(i), p)
 	s.lift(i)
 	if partner >= 0 {
 		s.lift(partner)
@@ -333,6 +334,10 @@ func (s *State) moveTo(i, partner int, p battlefield.Point, f battlefield.Facing
 	s.afterMove(i, ev)
 	if partner >= 0 {
 		s.afterMove(partner, ev)
+	}
+	s.movedHooks(i, dist, false, ev)
+	if partner >= 0 {
+		s.movedHooks(partner, dist, false, ev)
 	}
 }
 
@@ -564,6 +569,10 @@ func (s *State) chargeTo(i, partner, k int, ev *[]Event) {
 	s.afterMove(i, ev)
 	if partner >= 0 {
 		s.afterMove(partner, ev)
+	}
+	s.movedHooks(i, k, true, ev)
+	if partner >= 0 {
+		s.movedHooks(partner, k, true, ev)
 	}
 }
 
