@@ -79,6 +79,31 @@ type abilityHooks struct {
 	aim func(s *State, holder, shooter, target int) bool
 	// shot: a Ranged Hit Procedure, at each stage of it (sh.stage).
 	shot func(s *State, holder int, sh *shot, ev *[]Event)
+	// first: the holder is the defender of a bout, before the attacker's
+	// bout hooks: "B: Defend Pro." abilities that may stop the attack or
+	// its attacker act first ("resolve it in favour of the Defending
+	// Unit"). They may cancel b.
+	first func(s *State, b *bout, holder int, ev *[]Event)
+	// ban: whether the holder's ability forbids attack a to strike the
+	// holder ("may not be Attacked by"): the declaration is illegal, and
+	// an area attack passes the holder by. No roll, no event: the rules
+	// name the ability.
+	ban func(s *State, holder int, a attack) bool
+	// preEngage: a unit is being engaged, before its statuses act ("upon
+	// their Unit Engagement" abilities that must come before Petrified's
+	// roll; a Dead unit that may be engaged).
+	preEngage func(s *State, holder, engaged int, ev *[]Event)
+	// revive: victim has just acquired the Dead Status; the holder's
+	// ability may undo it at once (Deus Ex Machina, Downgrade). The dead
+	// hooks run only if the victim is still Dead.
+	revive func(s *State, holder, victim int, ev *[]Event)
+	// corpse: after the dead hooks, what becomes of the corpse (Soul Reap
+	// removes it, Infect replaces it), so that the victim's own "A:
+	// Acquiring Dead Status" abilities act first.
+	corpse func(s *State, holder, victim int, ev *[]Event)
+	// lock: units a and b are about to be Locked in Combat ("B: Combat
+	// Lock"). If either is then no longer alive, no lock forms.
+	lock func(s *State, holder, a, b int, ev *[]Event)
 }
 
 // hooks holds every ability's hooks, by ability number; the ability files
@@ -89,6 +114,7 @@ var hooks [numFired]abilityHooks
 // a moment no ability on the battlefield cares about.
 type hookMasks struct {
 	bout, aura, after, engage, disengage, dead, refuse, endTurn, turnStart abSet
+	first, ban, preEngage, revive, corpse, lock                            abSet
 	active, react                                                          abSet
 	moved, aim, shot                                                       abSet
 }
@@ -114,6 +140,12 @@ func (g *Game) buildHookMasks() {
 		set(&m.moved, h.moved != nil)
 		set(&m.aim, h.aim != nil)
 		set(&m.shot, h.shot != nil)
+		set(&m.first, h.first != nil)
+		set(&m.ban, h.ban != nil)
+		set(&m.preEngage, h.preEngage != nil)
+		set(&m.revive, h.revive != nil)
+		set(&m.corpse, h.corpse != nil)
+		set(&m.lock, h.lock != nil)
 	}
 	for n := 1; n <= numAbilities; n++ {
 		if a := actives[n]; a != nil {
@@ -218,6 +250,8 @@ type pieceAb struct {
 	count    int8  // counters (Hatch)
 	owner0   int8  // the owner before a change of control + 1, or 0 (Possess)
 	flags    uint16
+	doom     int8  // the Divine Justice unit + 1 whose death dooms this one at its Disengagement, or 0
+	due      uint8 // dueB bits: pledges, marks and uses of group B's abilities (ab_dead.go)
 }
 
 // Reasons a piece's abilities do not work.
@@ -228,7 +262,8 @@ const (
 
 func (a *pieceAb) append(b []byte) []byte {
 	return append(b, byte(a.learned), byte(a.learned>>8), byte(a.shape), byte(a.shape>>8), a.off, byte(a.str),
-		byte(a.front), byte(a.move), byte(a.moveTurn), byte(a.count), byte(a.owner0), byte(a.flags), byte(a.flags>>8))
+		byte(a.front), byte(a.move), byte(a.moveTurn), byte(a.count), byte(a.owner0), byte(a.flags), byte(a.flags>>8),
+		byte(a.doom), a.due)
 }
 
 // cause is what is changing a unit's statuses now: the unit and ability
@@ -258,7 +293,7 @@ func (s *State) hasAb(i, n int) bool {
 	if p.flags&fRemoved != 0 || p.ab.off != 0 {
 		return false
 	}
-	if !s.info[p.prof].abil.has(n) && int(p.ab.learned) != n {
+	if !s.info[p.prof].abil.has(n) && int(p.ab.learned) != n && int(s.info[p.prof].special) != n {
 		return false
 	}
 	if s.g.notDead[n] && p.has(Dead) {
@@ -268,7 +303,7 @@ func (s *State) hasAb(i, n int) bool {
 }
 
 // abilities appends the abilities piece i has now (whether or not they
-// work) to buf.
+// work) to buf, and its special (numbered after the abilities).
 func (s *State) abilities(i int, buf []int) []int {
 	p := &s.pieces[i]
 	for _, n := range s.profs[p.prof].Abilities {
@@ -276,6 +311,9 @@ func (s *State) abilities(i int, buf []int) []int {
 	}
 	if p.ab.learned > 0 {
 		buf = append(buf, int(p.ab.learned))
+	}
+	if sp := s.info[p.prof].special; sp != 0 {
+		buf = append(buf, int(sp))
 	}
 	return buf
 }
@@ -416,6 +454,22 @@ func (s *State) boutHooks(b *bout, ev *[]Event) {
 	if b.escape {
 		return // "neither Unit may use Abilities or Specials" (seed 004, "Escape Procedure")
 	}
+	// An ability that forbids the attack ("may not be Attacked"): an area
+	// attack passes the unit by.
+	if h, n := s.banned(b.a, b.d); n != 0 {
+		b.cancel = true
+		s.fire(h, n, ev, "%s may not attack it", s.name(int(b.a.attacker)))
+		return
+	}
+	// The defender's abilities that may stop the attack act first.
+	s.ownHooks(s.g.masks.first, b.d, func(n int) {
+		if !b.cancel && s.alive(b.d) && s.acts(int(b.a.attacker)) {
+			hooks[n].first(s, b, b.d, ev)
+		}
+	})
+	if b.cancel || s.over || !s.alive(b.d) || !s.acts(int(b.a.attacker)) {
+		return
+	}
 	// The attacker's own abilities, then the defender's: the defender's word is last.
 	for _, who := range [2]int{int(b.a.attacker), b.d} {
 		s.ownHooks(s.g.masks.bout, who, func(n int) { hooks[n].bout(s, b, who, ev) })
@@ -456,6 +510,7 @@ func (s *State) engageHooks(i int, ev *[]Event) {
 }
 
 func (s *State) disengageHooks(i int, ev *[]Event) {
+	s.dueAtDisengage(i, ev) // Divine Justice, Petrifying Peck; pledges lapse
 	s.holders(s.g.masks.disengage, func(h, n int) bool {
 		hooks[n].disengage(s, h, i, ev)
 		return !s.over
@@ -463,25 +518,87 @@ func (s *State) disengageHooks(i int, ev *[]Event) {
 }
 
 func (s *State) deadHooks(victim int, ev *[]Event) {
+	// First what may undo the death (Deus Ex Machina, Downgrade), then
+	// what answers it, then what becomes of the corpse (Soul Reap,
+	// Infect): the victim's own abilities act before it is removed.
+	s.holders(s.g.masks.revive, func(h, n int) bool {
+		hooks[n].revive(s, h, victim, ev)
+		return !s.over && s.pieces[victim].has(Dead)
+	})
+	if !s.pieces[victim].has(Dead) {
+		return
+	}
 	s.holders(s.g.masks.dead, func(h, n int) bool {
 		hooks[n].dead(s, h, victim, ev)
 		return !s.over
 	})
 	// The victim's own "A: Acquiring Dead Status" abilities work although
 	// it has the Dead Status now.
+	s.holders(s.g.masks.corpse, func(h, n int) bool {
+		if s.onField(victim) && s.pieces[victim].has(Dead) {
+			hooks[n].corpse(s, h, victim, ev)
+		}
+		return !s.over
+	})
 }
 
 // refused reports whether an ability keeps piece i from acquiring st now.
+// The unit's own abilities answer first ("may never acquire"), then the
+// others' (Guard, Unwavering's allies), so that no one spends itself on a
+// unit that was immune anyway.
 func (s *State) refused(i, st int, ev *[]Event) bool {
+	if s.g.masks.refuse.and(s.present).empty() {
+		return false
+	}
 	no := false
+	s.ownHooks(s.g.masks.refuse, i, func(n int) {
+		if !no && hooks[n].refuse(s, i, i, st, ev) {
+			no = true
+		}
+	})
+	if no {
+		return true
+	}
 	s.holders(s.g.masks.refuse, func(h, n int) bool {
-		if hooks[n].refuse(s, h, i, st, ev) {
+		if h != i && hooks[n].refuse(s, h, i, st, ev) {
 			no = true
 			return false
 		}
 		return true
 	})
 	return no
+}
+
+// banned returns the unit and ability that forbid attack a to strike
+// defender d, or n 0.
+func (s *State) banned(a attack, d int) (h, n int) {
+	s.ownHooks(s.g.masks.ban, d, func(k int) {
+		if n == 0 && hooks[k].ban(s, d, a) {
+			h, n = d, k
+		}
+	})
+	return h, n
+}
+
+// preEngageHooks runs the abilities that act as unit i is engaged, before
+// its statuses.
+func (s *State) preEngageHooks(i int, ev *[]Event) {
+	s.holders(s.g.masks.preEngage, func(h, n int) bool {
+		hooks[n].preEngage(s, h, i, ev)
+		return !s.over
+	})
+}
+
+// lockHooks runs the abilities of units a and b, about to be Locked in
+// Combat.
+func (s *State) lockHooks(a, b int, ev *[]Event) {
+	for _, who := range [2]int{a, b} {
+		s.ownHooks(s.g.masks.lock, who, func(n int) {
+			if s.alive(a) && s.alive(b) {
+				hooks[n].lock(s, who, a, b, ev)
+			}
+		})
+	}
 }
 
 func (s *State) endTurnHooks(ev *[]Event) {
@@ -553,6 +670,9 @@ func (s *State) legalActives(seat, i int, buf []engine.Action) []engine.Action {
 	}
 	var abuf [6]int
 	for _, n := range s.abilities(i, abuf[:0]) {
+		if n > numAbilities {
+			continue // a special
+		}
 		a := actives[n]
 		if a == nil || !s.hasAb(i, n) || s.canUseAb(i, n) != nil {
 			continue
@@ -643,6 +763,9 @@ func (s *State) openWindows(w uint8, filter func(holder int) bool) bool {
 			continue
 		}
 		for _, n := range s.abilities(i, buf[:0]) {
+			if n > numAbilities {
+				continue // a special
+			}
 			r := reactions[n]
 			if r == nil || r.window != w || !s.hasAb(i, n) {
 				continue
@@ -739,7 +862,7 @@ func (s *State) strikes(ev *[]Event) {
 	s.fight = fight{}
 	i := int(f.a.attacker)
 	for _, d := range f.hit[:f.n] {
-		if s.over || !s.alive(i) {
+		if s.over || !s.acts(i) {
 			return
 		}
 		if !s.alive(int(d)) {

@@ -126,7 +126,7 @@ func (s *State) afterAction(ev *[]Event) {
 	if s.over || s.pend.kind != pendNone || s.eng.p < 0 {
 		return
 	}
-	if s.eng.petrified || !s.alive(int(s.eng.p)) {
+	if s.eng.petrified || !s.acts(int(s.eng.p)) {
 		s.disengage(ev)
 	}
 }
@@ -306,7 +306,7 @@ func (s *State) legalMoves(seat, i, partner, mover int, buf []engine.Action) []e
 // legalAttacks lists engaged piece i's attacks.
 func (s *State) legalAttacks(i int, buf []engine.Action) []engine.Action {
 	k := s.member(i)
-	if k < 0 || s.eng.attacked[k] || s.eng.noCombat || s.eng.escaped || s.eng.phase > phaseCombat || !s.alive(i) {
+	if k < 0 || s.eng.attacked[k] || s.eng.noCombat || s.eng.escaped || s.eng.phase > phaseCombat || !s.acts(i) {
 		return buf
 	}
 	p := &s.pieces[i]

@@ -109,7 +109,7 @@ func (s *State) canAttack(a attack) error {
 		return s.illegal(ruleStatuses+", Blinded", "\"the Unit may not enter the Combat Phase that Turn\"")
 	case s.eng.escaped:
 		return s.illegal(ruleEscape, "after escaping a unit \"may not proceed to enter the Combat Phase that Turn\"")
-	case !s.alive(i) || p.has(Petrified):
+	case !s.acts(i) || p.has(Petrified):
 		return s.illegal(ruleStatuses, "%s may not attack", s.name(i))
 	case at == physical && p.has(Crippled):
 		return s.illegal(ruleStatuses+", Crippled", "\"may not make a Physical Attack\"")
@@ -140,6 +140,9 @@ func (s *State) canAttack(a attack) error {
 	t := int(a.target)
 	if t < 0 || t >= len(s.pieces) || !s.alive(t) || s.pieces[t].owner == p.owner {
 		return s.illegal(ruleArea, "the target must be a living enemy unit")
+	}
+	if _, n := s.banned(a, t); n != 0 {
+		return s.illegal(s.g.abRule(n), "%s may not be attacked by %s now", s.name(t), s.name(i))
 	}
 	tp := s.pt(t)
 	if a.kind != attackRanged {
@@ -409,7 +412,7 @@ func (s *State) strike(a attack, d int, ev *[]Event) {
 	side := s.sideHit(a, d)
 	b := s.newBout(a, d, side)
 	s.boutHooks(&b, ev)
-	if b.cancel || s.over || !s.alive(i) || !s.alive(d) {
+	if b.cancel || s.over || !s.acts(i) || !s.alive(d) {
 		return
 	}
 	at, df := s.duel(&b, true, ev)
@@ -468,6 +471,9 @@ func (s *State) maybeLock(i, d int, ev *[]Event) {
 	}
 	if q.facing != (p.facing+2)%4 || s.pt(i).Add(p.facing.Delta()) != s.pt(d) {
 		return
+	}
+	if s.lockHooks(i, d, ev); !s.alive(i) || !s.alive(d) {
+		return // "B: Combat Lock" (Feast)
 	}
 	p.lock, q.lock = int8(d), int8(i)
 	p.lockTurn, q.lockTurn = s.turn, s.turn

@@ -503,7 +503,7 @@ func (s *State) canCharge(i, partner int) error {
 // ends their Movement Phase" (seed 004, "Charge Test"). It returns true if a
 // distance must be chosen. forced charges as far as it can.
 func (s *State) charge(i, partner int, forced bool, ev *[]Event) bool {
-	s.eng.moved, s.eng.moveDone = true, true
+	s.eng.moved, s.eng.moveDone, s.eng.charged = true, true, true
 	t := s.rng.Sum2D6()
 	t = s.necklace(i, t)
 	if ev != nil {
@@ -610,6 +610,7 @@ func (s *State) escape(i int, ev *[]Event) bool {
 	}
 	b := s.newBout(attack{attacker: int8(i), side: Front}, o, Front)
 	b.escape = true
+	s.escapeAbilities(&b, ev) // Just Mud, the one ability the text lets act
 	at, df := s.duel(&b, true, ev)
 	if at >= df {
 		s.unlock(i, ev)
@@ -622,9 +623,14 @@ func (s *State) escape(i int, ev *[]Event) bool {
 	if ev != nil {
 		s.event(ev, "escape.lost", "%s fails to escape (%d against %d)", s.name(i), at, df)
 	}
+	// The unit it could not escape causes the death, by the rules of
+	// combat: not an attack, not an ability (Oblivious, Divine Justice).
+	old := s.cause
+	s.cause = cause{by: int8(o)}
 	if s.acquire(i, Dead, ev) {
 		s.kill(o, i, ev)
 	}
+	s.cause = old
 	return false
 }
 

@@ -107,6 +107,7 @@ type engagement struct {
 	haste     int8
 	whipped   bool
 	oriented  bool     // performed an Orientation Procedure
+	charged   bool     // performed a Charge Procedure (Razor's Charge)
 	forced    uint8    // forcedEnraged: the moves it may make are limited
 	abUsed    [2]abSet // the abilities each engaged unit has used as actions
 }
@@ -273,7 +274,7 @@ func (s *State) Hash() uint64 {
 	e := s.eng
 	b = append(b, byte(e.p), byte(e.q), e.phase, flag(e.moved), flag(e.moveDone), flag(e.faced), flag(e.escaped),
 		flag(e.noCombat), flag(e.petrified), flag(e.attacked[0]), flag(e.attacked[1]),
-		byte(e.tradeWith), e.traded, byte(e.looted), e.lootTried, byte(e.haste), flag(e.whipped), e.forced, flag(e.oriented))
+		byte(e.tradeWith), e.traded, byte(e.looted), e.lootTried, byte(e.haste), flag(e.whipped), e.forced, flag(e.oriented), flag(e.charged))
 	for k := range e.abUsed {
 		for _, w := range e.abUsed[k] {
 			b = binary.LittleEndian.AppendUint64(b, w)

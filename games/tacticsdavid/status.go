@@ -121,8 +121,8 @@ func (s *State) acquire(i int, st int, ev *[]Event) bool {
 // discard removes status st from piece i, if it has it.
 func (s *State) discard(i int, st int, ev *[]Event) {
 	p := &s.pieces[i]
-	if !p.has(st) {
-		return
+	if !p.has(st) || (p.has(Dead) && st != Dead) {
+		return // a corpse's statuses stay: Relentless's are permanent (TD-K…)
 	}
 	p.status &^= statusBit(st)
 	if st == Fearful {

@@ -59,7 +59,7 @@ func (s *State) canEngage(i int) error {
 		return s.illegal(ruleTurns, "u%d is not yours: a Player engages its own units", i)
 	case p.flags&fRemoved != 0:
 		return s.illegal(ruleEngage, "u%d is not on the battlefield", i)
-	case p.has(Dead):
+	case p.has(Dead) && !s.mayEngageDead(i): // Relentless, Ctrl Alt Del
 		return s.illegal(ruleStatuses+", Dead", "\"The Unit may not be engaged or enter any Phases\"")
 	case p.flags&fEngaged != 0:
 		return s.illegal(ruleTurns, "\"No Unit shall ever be Engaged more than once in a Turn\"")
@@ -87,6 +87,14 @@ func (s *State) engage(i int, ev *[]Event) {
 	}
 	if ev != nil {
 		s.event(ev, "engage", "%s is engaged", s.name(i))
+	}
+	for _, m := range members {
+		if m >= 0 && !s.over {
+			s.preEngageHooks(m, ev) // Research, Ctrl Alt Del
+		}
+	}
+	if s.over {
+		return
 	}
 	disengage := false
 	for _, m := range members {
@@ -152,7 +160,7 @@ func (s *State) engage(i int, ev *[]Event) {
 	if s.over {
 		return
 	}
-	if disengage || !s.alive(i) {
+	if disengage || !s.acts(i) {
 		s.disengage(ev)
 		return
 	}
@@ -165,7 +173,7 @@ func (s *State) engage(i int, ev *[]Event) {
 		switch r := s.roll(i, 6, ev, "Fearful"); {
 		case r < 3:
 			s.fearfulFlight(i, ev)
-			if !s.alive(i) {
+			if !s.acts(i) {
 				s.disengage(ev)
 				return
 			}
@@ -190,7 +198,7 @@ func (s *State) engaged(i int, ev *[]Event) {
 	if q := s.eng.q; q >= 0 && !s.over {
 		s.engageHooks(int(q), ev)
 	}
-	if !s.over && s.pend.kind == pendNone && s.eng.p >= 0 && (s.eng.petrified || !s.alive(int(s.eng.p))) {
+	if !s.over && s.pend.kind == pendNone && s.eng.p >= 0 && (s.eng.petrified || !s.acts(int(s.eng.p))) {
 		s.disengage(ev)
 	}
 }
