@@ -176,6 +176,9 @@ type activeAbility struct {
 	apply   func(s *State, holder, target, extra int, ev *[]Event)
 	// why names the ability's condition for an error: what a legal use is.
 	why string
+	// check, if set, is a condition of the moment besides use's: an
+	// error names why the holder may not use the ability now.
+	check func(s *State, holder int) error
 }
 
 // actives holds the abilities used as actions, by number.
@@ -249,6 +252,7 @@ type pieceAb struct {
 	moveTurn int8  // + to its Movement Rating this turn
 	count    int8  // counters (Hatch)
 	owner0   int8  // the owner before a change of control + 1, or 0 (Possess)
+	aim      int8  // the unit + 1 its ability acts on once its player has chosen how (Hex), or 0
 	flags    uint16
 	doom     int8  // the Divine Justice unit + 1 whose death dooms this one at its Disengagement, or 0
 	due      uint8 // dueB bits: pledges, marks and uses of group B's abilities (ab_dead.go)
@@ -262,7 +266,7 @@ const (
 
 func (a *pieceAb) append(b []byte) []byte {
 	return append(b, byte(a.learned), byte(a.learned>>8), byte(a.shape), byte(a.shape>>8), a.off, byte(a.str),
-		byte(a.front), byte(a.move), byte(a.moveTurn), byte(a.count), byte(a.owner0), byte(a.flags), byte(a.flags>>8),
+		byte(a.front), byte(a.move), byte(a.moveTurn), byte(a.count), byte(a.owner0), byte(a.aim), byte(a.flags), byte(a.flags>>8),
 		byte(a.doom), a.due)
 }
 
@@ -716,6 +720,9 @@ func (s *State) canUseAb(i, n int) error {
 			return err
 		}
 	}
+	if a.check != nil {
+		return a.check(s, i)
+	}
 	return nil
 }
 
@@ -990,6 +997,9 @@ func (b *bout) sideOf(h int) int {
 // boutBase is piece h's Base Strength Rating in bout b, before the bout's
 // modifiers.
 func (s *State) boutBase(b *bout, h int) int {
+	if h == int(b.a.attacker) && b.a.base > 0 {
+		return s.baseStrengthFrom(h, b.sideOf(h), int(b.a.base)-1, 0, false) // TD-C6
+	}
 	return s.baseStrength(h, b.sideOf(h), 0, h == int(b.a.attacker) && b.a.kind == attackRangedMelee)
 }
 

@@ -179,7 +179,11 @@ func (s *State) strengths(b *bout) (astr, dstr int) {
 	if it := s.pieces[i].items[slotWeapon]; it > 0 {
 		bonus += int(s.g.items[it].attackBonus)
 	}
-	astr = s.baseStrengthHalf(i, int(b.a.side), bonus, b.a.kind == attackRangedMelee, m.half) + m.add
+	if b.a.base > 0 {
+		astr = s.baseStrengthFrom(i, int(b.a.side), int(b.a.base)-1, bonus, m.half) + m.add // TD-C6
+	} else {
+		astr = s.baseStrengthHalf(i, int(b.a.side), bonus, b.a.kind == attackRangedMelee, m.half) + m.add
+	}
 	q := &s.pieces[b.d]
 	n := &b.mod[1]
 	bonus = n.base

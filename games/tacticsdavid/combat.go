@@ -31,10 +31,12 @@ type attack struct {
 	target   int8
 	side     int8 // the attacker's side: Front, or a Magical attack's chosen side
 	kind     uint8
+	ab       int16 // the ability that makes this attack (a Breath), or 0
+	base     int8  // the Base Strength Rating the ability gives it + 1 ("of 1"), or 0: the unit's own
 }
 
 func (a attack) append(b []byte) []byte {
-	return append(b, byte(a.attacker), byte(a.target), byte(a.side), a.kind)
+	return append(b, byte(a.attacker), byte(a.target), byte(a.side), a.kind, byte(a.ab), byte(a.ab>>8), byte(a.base))
 }
 
 // attackType is piece i's Attack Type: its Unit Type "unless otherwise
@@ -544,6 +546,9 @@ func (s *State) attackStrength(a attack) int {
 	bonus := 0
 	if it := s.pieces[i].items[slotWeapon]; it > 0 {
 		bonus = int(s.g.items[it].attackBonus)
+	}
+	if a.base > 0 {
+		return s.baseStrengthFrom(i, int(a.side), int(a.base)-1, bonus, false)
 	}
 	return s.baseStrength(i, int(a.side), bonus, a.kind == attackRangedMelee)
 }

@@ -185,6 +185,14 @@ func (s *State) baseStrengthHalf(i int, side int, bonus int, rangedMelee, half b
 		// strength of 3." (seed 004, "Ranged Melee Procedure")
 		v = int(inf.class) + 1
 	}
+	return s.baseStrengthFrom(i, side, v, bonus, half)
+}
+
+// baseStrengthFrom is baseStrengthHalf from the rating v in place of the
+// printed one: the Ranged Melee base, or an ability's "Attack Procedure
+// with a Base Strength Rating of 1" (TD-C6).
+func (s *State) baseStrengthFrom(i int, side int, v int, bonus int, half bool) int {
+	p := &s.pieces[i]
 	if (p.has(Pumped) && p.utype == physical) || (p.has(Enchanted) && p.utype == magical) || (p.has(Summoned) && p.utype == ethereal) {
 		v++
 	}
