@@ -142,6 +142,7 @@ var actives [numAbilities + 1]*activeAbility
 const (
 	winDefend  = iota + 1 // an attack is declared on the holder, or in its reach; before the Defend Procedure
 	winMoveEnd            // an enemy unit ended its Movement Phase
+	winEngage             // a unit was engaged: its player chooses (Doing Science)
 )
 
 // reaction is an ability its player may use in another player's
@@ -154,6 +155,10 @@ type reaction struct {
 	apply   func(s *State, holder, extra int, ev *[]Event)
 	why     string
 	pledged bool // the choice takes effect later (Guard): apply records it
+	// engaged: the Attacking Player answers, whose unit is engaged
+	// ("Units ... upon their Unit Engagement may": Doing Science), not the
+	// holder's player.
+	engaged bool
 }
 
 // reactions holds the abilities used as reactions, by number.
@@ -606,7 +611,11 @@ func (s *State) nextWindow() bool {
 			reactions[w.ab].offer(s, int(w.holder), c)
 		}
 		if len(c.list) > 0 {
-			s.pend = pending{kind: pendReact, seat: s.pieces[w.holder].owner, who: w.holder, ab: w.ab, atk: s.pend.atk}
+			seat := s.pieces[w.holder].owner
+			if reactions[w.ab].engaged {
+				seat = s.player
+			}
+			s.pend = pending{kind: pendReact, seat: seat, who: w.holder, ab: w.ab, atk: s.pend.atk}
 			return true
 		}
 		s.windows = s.windows[1:]
@@ -648,6 +657,17 @@ func (s *State) answerReaction(a engine.Action, ev *[]Event) error {
 	}
 	s.afterAction(ev)
 	return nil
+}
+
+// moveEnded offers the reactions to the end of the engaged unit's Movement
+// Phase (Autofire), once an engagement, after the action that ended it. It
+// reports whether a window is open.
+func (s *State) moveEnded() bool {
+	if !s.eng.moveDone || s.eng.moveEnd {
+		return false
+	}
+	s.eng.moveEnd = true
+	return s.openWindows(winMoveEnd, nil)
 }
 
 // fight is a declared attack whose defenders are known, waiting for the

@@ -20,6 +20,11 @@ type bout struct {
 	duelW  int8  // 0, or who wins any Duel Procedure (Parry)
 	mod    [2]mods
 
+	// noDuelA: the attacker's result may not start a Duel Procedure, the
+	// defender's may (Autofire: "may not start a Duel Procedure, but a
+	// Defending Unit may start it").
+	noDuelA bool
+
 	// Results, for the after hooks.
 	at, df  int     // the final attacking and defending strengths
 	rounds  int     // Duel Procedures performed
