@@ -16,13 +16,6 @@ const (
 	duePierced             // Pierce has acted in this attack
 )
 
-// The units the abilities create (seed 004, "UNIT LIST").
-const (
-	unitBittyBug = 73
-	unitZombie   = 149
-	unitSkeleton = 156
-)
-
 // acts reports whether piece i may act when engaged: it is on the
 // battlefield and alive, or walks with the Dead Status (Relentless).
 func (s *State) acts(i int) bool {

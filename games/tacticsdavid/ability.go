@@ -190,6 +190,7 @@ const (
 	winDefend  = iota + 1 // an attack is declared on the holder, or in its reach; before the Defend Procedure
 	winMoveEnd            // an enemy unit ended its Movement Phase
 	winTurn               // the Attacking Player's turn begins (Hired Hit)
+	winEngage             // a unit was engaged: its player chooses (Doing Science)
 )
 
 // reaction is an ability its player may use in another player's
@@ -203,6 +204,10 @@ type reaction struct {
 	why     string
 	pledged bool // the choice takes effect later (Guard): apply records it
 	must    bool // the player may not pass (Hired Hit: "they must declare")
+	// engaged: the Attacking Player answers, whose unit is engaged
+	// ("Units ... upon their Unit Engagement may": Doing Science), not the
+	// holder's player.
+	engaged bool
 }
 
 // reactions holds the abilities used as reactions, by number.
@@ -796,7 +801,11 @@ func (s *State) nextWindow() bool {
 			reactions[w.ab].offer(s, int(w.holder), c)
 		}
 		if len(c.list) > 0 {
-			s.pend = pending{kind: pendReact, seat: s.pieces[w.holder].owner, who: w.holder, ab: w.ab, atk: s.pend.atk}
+			seat := s.pieces[w.holder].owner
+			if reactions[w.ab].engaged {
+				seat = s.player
+			}
+			s.pend = pending{kind: pendReact, seat: seat, who: w.holder, ab: w.ab, atk: s.pend.atk}
 			return true
 		}
 		s.windows = s.windows[1:]
@@ -841,6 +850,17 @@ func (s *State) answerReaction(a engine.Action, ev *[]Event) error {
 	}
 	s.afterAction(ev)
 	return nil
+}
+
+// moveEnded offers the reactions to the end of the engaged unit's Movement
+// Phase (Autofire), once an engagement, after the action that ended it. It
+// reports whether a window is open.
+func (s *State) moveEnded() bool {
+	if !s.eng.moveDone || s.eng.moveEnd {
+		return false
+	}
+	s.eng.moveEnd = true
+	return s.openWindows(winMoveEnd, nil)
 }
 
 // fight is a declared attack whose defenders are known, waiting for the

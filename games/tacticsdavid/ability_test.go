@@ -128,3 +128,14 @@ func TestAbilitySlugs(t *testing.T) {
 }
 
 func parser0(w string) parser { return parser{f: []string{w}} }
+
+// TestAbilityUnits checks the unit numbers abilities name.
+func TestAbilityUnits(t *testing.T) {
+	c := DefaultContent()
+	for n, want := range map[int]string{unitSlime: "Slime", unitBittyBug: "Bitty Bug", unitWolf: "Wolf", unitPup: "Pup",
+		unitHound: "Hound", unitBear: "Bear", unitEgg: "Egg", unitBabyDragon: "Baby Dragon", unitZombie: "Zombie", unitSkeleton: "Skeleton"} {
+		if u := c.Unit(n); u == nil || u.Name != want {
+			t.Errorf("unit %d is not the %s", n, want)
+		}
+	}
+}

@@ -104,7 +104,11 @@ func (s *State) Apply(a engine.Action, ev *[]Event) error {
 		}
 	}
 	if s.pend.kind != pendNone {
-		return s.applyPending(a, ev)
+		err := s.applyPending(a, ev)
+		if err == nil {
+			s.afterAction(ev) // a charge or a team's orientation may end the Movement Phase
+		}
+		return err
 	}
 	switch s.stage {
 	case stageBuild:
@@ -128,7 +132,9 @@ func (s *State) afterAction(ev *[]Event) {
 	}
 	if s.eng.petrified || !s.acts(int(s.eng.p)) {
 		s.disengage(ev)
+		return
 	}
+	s.moveEnded() // Autofire: "Enemy Units ending their Movement Phase"
 }
 
 // legalBattle lists the Attacking Player's actions in the battle.

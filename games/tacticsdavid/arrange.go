@@ -52,6 +52,9 @@ type UnitSetup struct {
 	// Learned is an ability the unit has besides its own, as if learned
 	// (pieceAb.learned): its name or number.
 	Learned string `json:"learned"`
+	// Counters sets the unit's counters (Hatch: 2 at the start of the
+	// battle, TD-R9).
+	Counters *int `json:"counters"`
 }
 
 // Arrange sets the battle up as setup (JSON of a Setup) says. It is allowed
@@ -119,6 +122,14 @@ func (s *State) Arrange(setup []byte) error {
 	c.player = c.first
 	c.refreshPresent()
 	c.startTurn(nil)
+	for k, u := range su.Units {
+		if u.Counters != nil {
+			if *u.Counters < 0 || *u.Counters > 100 {
+				return fmt.Errorf("tacticsdavid setup: units[%d]: field counters: %d, want 0 to 100", k, *u.Counters)
+			}
+			c.pieces[k].ab.count = int8(*u.Counters)
+		}
+	}
 	c.scratch = nil // its unit names point at c
 	*s = *c
 	return nil
@@ -219,11 +230,21 @@ func (s *State) arrangeUnit(k int, u UnitSetup, all []UnitSetup) error {
 		if n == 0 {
 			return fmt.Errorf("field items: no item %q", it)
 		}
-		var have [numSlots]int
-		if err := s.g.c.CheckItem(prof, n, s.itemsOf(i, -1, have[:0])); err != nil {
+		var have [2 * numSlots]int
+		held := s.itemsOf(i, -1, have[:0])
+		for _, b := range s.pieces[i].belt {
+			if b > 0 {
+				held = append(held, int(b))
+			}
+		}
+		if err := s.g.c.CheckItem(prof, n, held); err != nil {
 			return fmt.Errorf("field items: %s: %w", it, err)
 		}
-		s.pieces[i].items[s.g.items[n].slot] = int8(n)
+		if sl := s.g.items[n].slot; s.pieces[i].items[sl] != 0 {
+			s.pieces[i].belt[sl] = int8(n) // a Tinkerer's second item (TD-24, TD-R4)
+		} else {
+			s.pieces[i].items[sl] = int8(n)
+		}
 	}
 	for _, name := range u.Statuses {
 		st := -1

@@ -21,6 +21,11 @@ type bout struct {
 	noLock bool  // the defender "is not considered to be in Combat Lock" (Outsmart)
 	mod    [2]mods
 
+	// noDuelA: the attacker's result may not start a Duel Procedure, the
+	// defender's may (Autofire: "may not start a Duel Procedure, but a
+	// Defending Unit may start it").
+	noDuelA bool
+
 	// Results, for the after hooks.
 	at, df  int     // the final attacking and defending strengths
 	rounds  int     // Duel Procedures performed

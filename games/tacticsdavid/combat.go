@@ -641,7 +641,7 @@ func (s *State) duel(b *bout, luck bool, ev *[]Event) (at, df int) {
 		if b.noDuel || b.win != 0 || round+1 >= maxDuels {
 			return at, df
 		}
-		if at > dstr+dmax || astr+amax <= df {
+		if (at > dstr+dmax && !b.noDuelA) || astr+amax <= df {
 			s.event(ev, "duel", "the Duel condition is met: each rolls again with 1 D6 more")
 			continue
 		}

@@ -53,6 +53,7 @@ type piece struct {
 	utype    uint8 // the Unit Type now (the Amulet of Shifting changes it)
 	status   uint32
 	items    [numSlots]int8 // item number by slot, 0 for none
+	belt     [numSlots]int8 // a second item of each type, held in the Work Belt (TD-R4), 0 for none
 	lock     int8           // the piece it is Locked in Combat with, or -1
 	team     int8           // its Unit Team partner, or -1
 	half     uint8          // in a team: 0 the north (or west) half, 1 the south (or east)
@@ -110,6 +111,7 @@ type engagement struct {
 	charged   bool     // performed a Charge Procedure (Razor's Charge)
 	forced    uint8    // forcedEnraged: the moves it may make are limited
 	abUsed    [2]abSet // the abilities each engaged unit has used as actions
+	moveEnd   bool     // the reactions to the end of its Movement Phase were offered (Autofire)
 }
 
 var noEngagement = engagement{p: -1, q: -1, tradeWith: -1, looted: -1}
@@ -266,6 +268,7 @@ func (s *State) Hash() uint64 {
 		b = append(b, byte(p.owner), byte(p.x), byte(p.y), byte(p.facing), p.utype)
 		b = binary.LittleEndian.AppendUint32(b, p.status)
 		b = append(b, byte(p.items[0]), byte(p.items[1]), byte(p.items[2]), byte(p.lock), byte(p.team), p.half, p.orient)
+		b = append(b, byte(p.belt[0]), byte(p.belt[1]), byte(p.belt[2]))
 		b = binary.LittleEndian.AppendUint16(b, uint16(p.lockTurn))
 		b = binary.LittleEndian.AppendUint16(b, p.flags)
 		b = binary.LittleEndian.AppendUint16(b, uint16(p.kills))
@@ -274,7 +277,7 @@ func (s *State) Hash() uint64 {
 	e := s.eng
 	b = append(b, byte(e.p), byte(e.q), e.phase, flag(e.moved), flag(e.moveDone), flag(e.faced), flag(e.escaped),
 		flag(e.noCombat), flag(e.petrified), flag(e.attacked[0]), flag(e.attacked[1]),
-		byte(e.tradeWith), e.traded, byte(e.looted), e.lootTried, byte(e.haste), flag(e.whipped), e.forced, flag(e.oriented), flag(e.charged))
+		byte(e.tradeWith), e.traded, byte(e.looted), e.lootTried, byte(e.haste), flag(e.whipped), e.forced, flag(e.oriented), flag(e.charged), flag(e.moveEnd))
 	for k := range e.abUsed {
 		for _, w := range e.abUsed[k] {
 			b = binary.LittleEndian.AppendUint64(b, w)

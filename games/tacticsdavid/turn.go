@@ -286,7 +286,11 @@ func (s *State) endTurn(ev *[]Event) {
 	// Deck on a D6 Roll of 5 or greater, if the Player killed 3 Units ...
 	// 3 or greater, if the Player killed 5 Units they may acquire 1 Item"
 	// (seed 004, "Item Acquisition"; TD-36: 2 kills count as 1, 4 as 3).
-	if k := s.killsTurn; k > 0 && len(s.deck) > 0 {
+	k := s.killsTurn
+	if k < 3 && s.inventoryInvention(ev) {
+		k = 3 // Inventory Invention: "as though having killed 3 Units this Turn" (TD-R5)
+	}
+	if k > 0 && len(s.deck) > 0 {
 		need := 5
 		switch {
 		case k >= 5:
@@ -362,7 +366,8 @@ func (s *State) fearedAtEndOfTurn(ev *[]Event) {
 // it.
 func (s *State) feared(i int) bool {
 	p := &s.pieces[i]
-	return p.has(Feared) || (p.items[slotAccessory] > 0 && s.g.items[p.items[slotAccessory]].feared)
+	return p.has(Feared) || (p.items[slotAccessory] > 0 && s.g.items[p.items[slotAccessory]].feared) ||
+		s.hasAb(i, abSuperSerial) // "This Unit permanently has the Feared Status" (TD-R3)
 }
 
 // defeated reports whether seat has lost every unit: all Dead, none with a

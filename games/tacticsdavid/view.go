@@ -68,6 +68,8 @@ type UnitView struct {
 	Facing   string   `json:"facing"`
 	Statuses []string `json:"statuses,omitempty"`
 	Items    []string `json:"items,omitempty"`
+	Belt     []string `json:"belt,omitempty"`     // Work Belt: the second items (TD-R4)
+	Counters int      `json:"counters,omitempty"` // Hatch's counters (TD-R9)
 	Locked   int      `json:"locked_with"`
 	Team     int      `json:"team_with"`
 	Engaged  bool     `json:"engaged_this_turn,omitempty"`
@@ -188,6 +190,12 @@ func (s *State) unitView(i int) UnitView {
 	for _, it := range p.items {
 		if it > 0 {
 			u.Items = append(u.Items, s.g.c.Items[it-1].Name)
+		}
+	}
+	u.Counters = int(p.ab.count)
+	for _, it := range p.belt {
+		if it > 0 {
+			u.Belt = append(u.Belt, s.g.c.Items[it-1].Name)
 		}
 	}
 	return u
