@@ -122,7 +122,7 @@ func init() {
 		}
 		if v := s.baseStrength(h, int(b.a.side), 0, false); v > 0 {
 			b.mod[0].base += v
-			s.fire(h, abSpiderPack, ev, "%s combines its %s Strength Rating (%d) with its own", s.name(a), sideNames[b.a.side&3], v)
+			s.fire(h, abSpiderPack, ev, "%s combines its %s Strength Rating (%d) with its own", s.name(a), sideWord(b.a.side), v)
 		}
 	}})
 	ruled(abSpiderPack, "TD-A13", "TD-A18")
