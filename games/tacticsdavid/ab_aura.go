@@ -234,9 +234,10 @@ func init() {
 				s.bf.CanTarget(s.pt(i), s.pieces[i].facing, s.bf.W+s.bf.H, s.pt(t))
 		},
 		shot: func(s *State, h int, sh *shot, ev *[]Event) {
-			// Tell when the shot was out of the shooter's own range.
+			// Tell, once a shot (its first hit or miss), when it was out
+			// of the shooter's own range.
 			i, t := sh.shooter, sh.target
-			if sh.stage == shotRolled && sh.tries == 0 && h != i && s.allies(h, i) && !s.allies(h, t) && s.within(h, t, 4) && !s.canSee(i, t) {
+			if (sh.stage == shotHit || sh.stage == shotMissed) && sh.tries == 0 && h != i && s.allies(h, i) && !s.allies(h, t) && s.within(h, t, 4) && !s.canSee(i, t) {
 				s.fire(h, abAlerted, ev, "%s shoots at %s, out of its Range Rating", s.name(i), s.name(t))
 			}
 		},

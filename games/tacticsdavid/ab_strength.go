@@ -173,6 +173,7 @@ func init() {
 			}
 		},
 	})
+	ruled(abParry, "TD-A5")
 
 	// 021 Duel Striker, "D: Duel Pro.": "This Unit gains an extra D6 when
 	// performing a Duel Procedure when they are the Attacking Unit." 022
@@ -191,6 +192,7 @@ func init() {
 				}
 			},
 		})
+		ruled(n, "TD-A5")
 	}
 
 	// 023 Reinforce, "B: Defend Pro.": "This Unit gains +1 to its Base
@@ -367,7 +369,7 @@ func init() {
 			s.fire(h, abGrowth, ev, "+%d to its Base Strength Ratings for the units within 2 grid spaces", n)
 		}
 	}})
-	ruled(abGrowth, "TD-A2")
+	ruled(abGrowth, "TD-A2", "TD-A16")
 
 	// 089 Titan Armor, "D: Defend Pro.": "This Unit gains an extra D6 in
 	// its Defend Procedure and the resulting Duel Procedure."
