@@ -122,7 +122,7 @@ func init() {
 		}
 		if v := s.baseStrength(h, int(b.a.side), 0, false); v > 0 {
 			b.mod[0].base += v
-			s.fire(h, abSpiderPack, ev, "%s combines its %s Strength Rating (%d) with its own", s.name(a), sideNames[b.a.side&3], v)
+			s.fire(h, abSpiderPack, ev, "%s combines its %s Strength Rating (%d) with its own", s.name(a), sideWord(b.a.side), v)
 		}
 	}})
 	ruled(abSpiderPack, "TD-A13", "TD-A18")
@@ -234,9 +234,10 @@ func init() {
 				s.bf.CanTarget(s.pt(i), s.pieces[i].facing, s.bf.W+s.bf.H, s.pt(t))
 		},
 		shot: func(s *State, h int, sh *shot, ev *[]Event) {
-			// Tell when the shot was out of the shooter's own range.
+			// Tell, once a shot (its first hit or miss), when it was out
+			// of the shooter's own range.
 			i, t := sh.shooter, sh.target
-			if sh.stage == shotRolled && sh.tries == 0 && h != i && s.allies(h, i) && !s.allies(h, t) && s.within(h, t, 4) && !s.canSee(i, t) {
+			if (sh.stage == shotHit || sh.stage == shotMissed) && sh.tries == 0 && h != i && s.allies(h, i) && !s.allies(h, t) && s.within(h, t, 4) && !s.canSee(i, t) {
 				s.fire(h, abAlerted, ev, "%s shoots at %s, out of its Range Rating", s.name(i), s.name(t))
 			}
 		},

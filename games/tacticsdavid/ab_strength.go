@@ -107,7 +107,7 @@ func init() {
 		if k, _ := b.role(h); k == 1 {
 			b.dtype = b.atype
 			b.mod[1].oneD3++
-			s.fire(h, abBlobWall, ev, "its Unit Type matches the Attack Type (%s) and it gains an extra D3", typeCodes[b.atype])
+			s.fire(h, abBlobWall, ev, "its Unit Type matches the Attack Type (%s) and it gains an extra D3", typeWord(b.atype))
 		}
 	}})
 	ruled(abBlobWall, "TD-A4", "TD-A7")
@@ -143,7 +143,7 @@ func init() {
 		register(n, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
 			if k, o := b.role(h); k == 0 && s.isUnit(o, unit(s.g)) {
 				b.mod[0].oneD3++
-				s.fire(h, n, ev, "an extra D3 in its Attack Procedure against the %s", s.g.c.Unit(unit(s.g)).Name)
+				s.fire(h, n, ev, "an extra D3 in its Attack Procedure against the %s", (*unitLabel)(s.g.c.Unit(unit(s.g))))
 			}
 		}})
 		ruled(n, "TD-A1", "TD-A4")
@@ -173,6 +173,7 @@ func init() {
 			}
 		},
 	})
+	ruled(abParry, "TD-A5")
 
 	// 021 Duel Striker, "D: Duel Pro.": "This Unit gains an extra D6 when
 	// performing a Duel Procedure when they are the Attacking Unit." 022
@@ -191,6 +192,7 @@ func init() {
 				}
 			},
 		})
+		ruled(n, "TD-A5")
 	}
 
 	// 023 Reinforce, "B: Defend Pro.": "This Unit gains +1 to its Base
@@ -259,7 +261,7 @@ func init() {
 		},
 		apply: func(s *State, h, x int, ev *[]Event) {
 			s.hired[s.pieces[h].owner] = int16(x)
-			s.fire(h, abHiredHit, ev, "its player declares the %s Root", s.g.c.Unit(x).Name)
+			s.fire(h, abHiredHit, ev, "its player declares the %s Root", (*unitLabel)(s.g.c.Unit(x)))
 		},
 	}, abilityHooks{
 		turnStart: func(s *State, h int, ev *[]Event) {
@@ -271,7 +273,7 @@ func init() {
 			k, o := b.role(h)
 			if r := s.hired[s.pieces[h].owner]; k == 0 && r != 0 && s.rootOf(o) == int(r) {
 				b.mod[0].add += 3
-				s.fire(h, abHiredHit, ev, "+3 to its Strength Ratings against a unit of the %s Root", s.g.c.Unit(int(r)).Name)
+				s.fire(h, abHiredHit, ev, "+3 to its Strength Ratings against a unit of the %s Root", (*unitLabel)(s.g.c.Unit(int(r))))
 			}
 		},
 	})
@@ -294,7 +296,7 @@ func init() {
 		default:
 			b.atype = physical
 		}
-		s.fire(h, abAssassinate, ev, "its Attack Type is %s against a unit of type %s", typeCodes[b.atype], typeCodes[b.dtype])
+		s.fire(h, abAssassinate, ev, "its Attack Type is %s against a unit of type %s", typeWord(b.atype), typeWord(b.dtype))
 	}})
 	ruled(abAssassinate, "TD-A7")
 
@@ -367,7 +369,7 @@ func init() {
 			s.fire(h, abGrowth, ev, "+%d to its Base Strength Ratings for the units within 2 grid spaces", n)
 		}
 	}})
-	ruled(abGrowth, "TD-A2")
+	ruled(abGrowth, "TD-A2", "TD-A16")
 
 	// 089 Titan Armor, "D: Defend Pro.": "This Unit gains an extra D6 in
 	// its Defend Procedure and the resulting Duel Procedure."
@@ -448,7 +450,7 @@ func init() {
 		default:
 			b.dtype = ethereal
 		}
-		s.fire(h, abChimaericReaction, ev, "it defends as a unit of type %s", typeCodes[b.dtype])
+		s.fire(h, abChimaericReaction, ev, "it defends as a unit of type %s", typeWord(b.dtype))
 	}})
 	ruled(abChimaericReaction, "TD-A7")
 
@@ -460,7 +462,7 @@ func init() {
 	register(abTailWhip, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
 		if k, _ := b.role(h); k == 1 && b.side != Front && s.rollFor(h, abTailWhip, 6, ev) >= 4 {
 			b.mod[1].base++
-			s.fire(h, abTailWhip, ev, "+1 to its %s Base Strength Rating", sideNames[b.side&3])
+			s.fire(h, abTailWhip, ev, "+1 to its %s Base Strength Rating", sideWord(b.side))
 		}
 	}})
 	ruled(abTailWhip, "TD-A16")
@@ -517,7 +519,7 @@ func init() {
 		g := &s.g.grpA
 		if r := s.rootOf(o); r > 0 && (r == g.beastMan || r == g.pup || r == g.egg) {
 			b.mod[k].add++
-			s.fire(h, abDragonRage, ev, "+1 to its Strength Ratings against a unit of the %s Root", s.g.c.Unit(r).Name)
+			s.fire(h, abDragonRage, ev, "+1 to its Strength Ratings against a unit of the %s Root", (*unitLabel)(s.g.c.Unit(r)))
 		}
 	}})
 	ruled(abDragonRage, "TD-A1")
@@ -526,3 +528,15 @@ func init() {
 // abfCharged (pieceAb.flags): the unit performed a Charge Procedure in
 // this engagement (Steamroller). A high bit, away from other abilities'.
 const abfCharged = 1 << 15
+
+// Words for events that box without allocating (fire's arguments are
+// made even when no one reads the events).
+type (
+	sideWord  uint8 // a side: Front, Left, Right, Back
+	typeWord  uint8 // a Unit or Attack Type: P, M, E
+	unitLabel Unit  // a unit, printed by its name
+)
+
+func (w sideWord) String() string   { return [4]string{"Front", "Left", "Right", "Back"}[w&3] }
+func (w typeWord) String() string   { return typeCodes[w%3] }
+func (u *unitLabel) String() string { return u.Name }

@@ -339,12 +339,16 @@ func (s *State) rangedHit(i, t int, ev *[]Event) bool {
 	dist := battlefield.Distance(s.pt(i), s.pt(t))
 	mod := int(s.info[s.pieces[i].prof].rmod)
 	// The abilities' shot hooks act on the dice, a miss and a hit.
+	// (sh is made only then: the hooks keep it on the heap.)
 	hooked := !s.g.masks.shot.and(s.present).empty()
-	sh := shot{shooter: i, target: t}
+	var sh *shot
+	if hooked {
+		sh = &shot{shooter: i, target: t}
+	}
 	rolled := func(r int) int {
 		if hooked {
 			sh.stage, sh.dice, sh.add = shotRolled, r, 0
-			s.shotHooks(&sh, ev)
+			s.shotHooks(sh, ev)
 			r += sh.add
 		}
 		return r
@@ -366,7 +370,7 @@ func (s *State) rangedHit(i, t int, ev *[]Event) bool {
 		}
 		if !ok && hooked && !s.over {
 			sh.stage, sh.again = shotMissed, false
-			s.shotHooks(&sh, ev)
+			s.shotHooks(sh, ev)
 			if sh.again {
 				sh.tries++
 				continue
@@ -380,7 +384,7 @@ func (s *State) rangedHit(i, t int, ev *[]Event) bool {
 		}
 		if hooked && !s.over {
 			sh.stage = shotHit
-			s.shotHooks(&sh, ev)
+			s.shotHooks(sh, ev)
 			if sh.negated {
 				return false
 			}
