@@ -22,7 +22,7 @@ func (s *State) opponentGets(b *bout, h, n, st, need int, ev *[]Event) {
 	if need > 0 && s.rollFor(h, n, 6, ev) < need {
 		return
 	}
-	s.fire(h, n, ev, "%s acquires the %s Status", s.name(o), statusNames[st])
+	s.fire(h, n, ev, "gives %s the %s Status", s.name(o), statusNames[st])
 	s.inflict(h, n, o, st, ev)
 }
 
