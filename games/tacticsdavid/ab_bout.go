@@ -5,7 +5,7 @@ import "skald/games/tacticsdavid/battlefield"
 // Group B: what happens around one bout, before it (Ignore Consequence,
 // Razor's Charge) and after it (Bone Snap, Skewer, Gone Wild, Pierce, Exit
 // Wound, Rabies, Petrifying Peck, Oil Spurt, Incineration, Bug Zapper, Fire
-// Flight). Rulings TD-K…, docs/rulings/td-abilities-b.md.
+// Flight). Rulings TD-K1 to TD-K25, docs/rulings/td-abilities-b.md.
 
 // attacking reports whether holder h is the attacking unit of bout b (not
 // a defender, nor an onlooker).
@@ -22,7 +22,7 @@ func (s *State) opponentGets(b *bout, h, n, st, need int, ev *[]Event) {
 	if need > 0 && s.rollFor(h, n, 6, ev) < need {
 		return
 	}
-	s.fire(h, n, ev, "%s acquires the %s Status", s.name(o), statusNames[st])
+	s.fire(h, n, ev, "gives %s the %s Status", s.name(o), statusNames[st])
 	s.inflict(h, n, o, st, ev)
 }
 

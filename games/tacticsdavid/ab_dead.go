@@ -136,7 +136,7 @@ func (s *State) dueAtDisengage(i int, ev *[]Event) {
 		if a.due&duePeck != 0 && peck {
 			a.due &^= duePeck
 			if s.mayGet(j, Petrified) {
-				s.fire(i, abPetrifyingPeck, ev, "%s turns to stone after its Combat Phase", s.name(j))
+				s.fire(i, abPetrifyingPeck, ev, "%s is to acquire the Petrified Status after its Combat Phase", s.name(j))
 				s.inflict(i, abPetrifyingPeck, j, Petrified, ev)
 			}
 		}

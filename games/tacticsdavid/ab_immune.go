@@ -5,7 +5,7 @@ import "skald/games/tacticsdavid/battlefield"
 // Group B: immunities (Unwavering, Research, Just Mud, Indestructable,
 // Resilient, Oblivious), what keeps a unit from being attacked (Oversized,
 // Climb Tree, Cute and Cuddly), what strikes back at an attacker
-// (Trapped!, Plague, Whiptail, Counter Clause) and Guard. Rulings TD-K…,
+// (Trapped!, Plague, Whiptail, Counter Clause) and Guard. Rulings TD-K1 to TD-K25,
 // docs/rulings/td-abilities-b.md.
 
 // guards reports whether Guard holder h may answer the declared attack:

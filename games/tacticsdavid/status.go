@@ -122,7 +122,7 @@ func (s *State) acquire(i int, st int, ev *[]Event) bool {
 func (s *State) discard(i int, st int, ev *[]Event) {
 	p := &s.pieces[i]
 	if !p.has(st) || (p.has(Dead) && st != Dead) {
-		return // a corpse's statuses stay: Relentless's are permanent (TD-K…)
+		return // a corpse's statuses stay: Relentless's are permanent (TD-K2)
 	}
 	p.status &^= statusBit(st)
 	if st == Fearful {
