@@ -204,6 +204,11 @@ type pieceAb struct {
 	count    int8  // counters (Hatch)
 	owner0   int8  // the owner before a change of control + 1, or 0 (Possess)
 	flags    uint16
+	rng      int8   // + to its Range Rating this turn (Holy Guidance)
+	rmod     int8   // + to its Range Modifier this turn (Holy Guidance)
+	turn     uint8  // turnBits: what abilities did to it this turn
+	guided   int8   // the unit it may not attack this turn + 1 (False Guide)
+	soothed  uint32 // the statuses it ignores this turn (Soothe), set aside
 }
 
 // Reasons a piece's abilities do not work.
@@ -214,7 +219,8 @@ const (
 
 func (a *pieceAb) append(b []byte) []byte {
 	return append(b, byte(a.learned), byte(a.learned>>8), byte(a.shape), byte(a.shape>>8), a.off, byte(a.str),
-		byte(a.front), byte(a.move), byte(a.moveTurn), byte(a.count), byte(a.owner0), byte(a.flags), byte(a.flags>>8))
+		byte(a.front), byte(a.move), byte(a.moveTurn), byte(a.count), byte(a.owner0), byte(a.flags), byte(a.flags>>8),
+		byte(a.rng), byte(a.rmod), a.turn, byte(a.guided), byte(a.soothed), byte(a.soothed>>8), byte(a.soothed>>16), byte(a.soothed>>24))
 }
 
 // cause is what is changing a unit's statuses now: the unit and ability
@@ -434,6 +440,16 @@ func (s *State) ownHooks(mask abSet, i int, f func(n int)) {
 	}
 }
 
+// engageStart runs, for piece i being engaged (before its statuses' rolls),
+// what ends or begins at any engagement of a unit whatever abilities are
+// on the battlefield: a Nature Shape ends, a Ghoul Blight lifts, a summoned
+// unit counts as having moved (ab_control.go).
+func (s *State) engageStart(i int, ev *[]Event) {
+	if a := &s.pieces[i].ab; a.shape != 0 || a.off&offBlight != 0 || a.turn&turnSummoned != 0 {
+		s.abEngageStart(i, ev)
+	}
+}
+
 func (s *State) engageHooks(i int, ev *[]Event) {
 	s.holders(s.g.masks.engage, func(h, n int) bool {
 		hooks[n].engage(s, h, i, ev)
@@ -475,6 +491,7 @@ func (s *State) endTurnHooks(ev *[]Event) {
 		hooks[n].endTurn(s, h, ev)
 		return !s.over
 	})
+	s.abTurnEnd(ev) // what lasted "this Turn" ends (ab_control.go)
 }
 
 func (s *State) turnStartHooks(ev *[]Event) {
@@ -647,6 +664,57 @@ func (s *State) answerReaction(a engine.Action, ev *[]Event) error {
 		s.strikes(ev)
 	}
 	s.afterAction(ev)
+	return nil
+}
+
+// Abilities in several steps.
+
+// followUp is the next step of an ability used as an action whose player
+// decides more after it acted (which unit goes where, which status to
+// remove, the order of two cards): a pending decision of that player
+// (pendAbility), answered with one of the actions legal lists — an
+// "ability uH NAME ..." again, a "move ...", a "remove ...", or "pass"
+// where the step may be declined. apply gets the pending decision it
+// answers (t and x: what the ability remembered) and may ask again.
+type followUp struct {
+	legal func(s *State, holder, seat int, buf []engine.Action) []engine.Action
+	apply func(s *State, holder int, pd pending, a engine.Action, ev *[]Event)
+	why   string
+}
+
+// followUps holds the abilities' next steps, by ability number.
+var followUps [numAbilities + 1]*followUp
+
+// registerFollowUp gives active ability n a next step.
+func registerFollowUp(n int, f *followUp) { followUps[n] = f }
+
+// await makes holder's player decide ability n's next step; t and x are
+// what the step needs to remember.
+func (s *State) await(holder, n, t, x int) {
+	s.pend = pending{kind: pendAbility, seat: s.pieces[holder].owner, who: int8(holder), ab: int16(n), t: int8(t), x: int8(x)}
+}
+
+// answerAbility plays the answer to an ability's next step.
+func (s *State) answerAbility(a engine.Action, ev *[]Event) error {
+	pd := s.pend
+	h, n := int(pd.who), int(pd.ab)
+	f := followUps[n]
+	var buf [128]engine.Action
+	ok := false
+	for _, l := range f.legal(s, h, int(pd.seat), buf[:0]) {
+		if l == a {
+			ok = true
+			break
+		}
+	}
+	if !ok {
+		return s.illegal(s.g.abRule(n), "%s", f.why)
+	}
+	s.pend = pending{}
+	f.apply(s, h, pd, a, ev)
+	if !s.over && s.pend.kind == pendNone {
+		s.afterAction(ev)
+	}
 	return nil
 }
 

@@ -449,6 +449,8 @@ func (s *State) legalPending(seat int, buf []engine.Action) []engine.Action {
 			buf = append(buf, act(seat, actReact, h, n, int(p[1])))
 		}
 		buf = append(buf, act(seat, actPass))
+	case pendAbility:
+		buf = followUps[s.pend.ab].legal(s, int(s.pend.who), seat, buf)
 	}
 	return buf
 }
@@ -508,6 +510,8 @@ func (s *State) applyPending(a engine.Action, ev *[]Event) error {
 		s.afterAction(ev)
 	case pendReact:
 		return s.answerReaction(a, ev)
+	case pendAbility:
+		return s.answerAbility(a, ev)
 	case pendPotion:
 		st := int(a.Arg[0])
 		if a.Kind != actRemove || st < 0 || st >= NumStatuses || s.removable(int(pd.who))&statusBit(st) == 0 {

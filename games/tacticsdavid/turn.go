@@ -88,6 +88,11 @@ func (s *State) engage(i int, ev *[]Event) {
 	if ev != nil {
 		s.event(ev, "engage", "%s is engaged", s.name(i))
 	}
+	for _, m := range members {
+		if m >= 0 {
+			s.engageStart(m, ev)
+		}
+	}
 	disengage := false
 	for _, m := range members {
 		if m < 0 {
@@ -362,8 +367,8 @@ func (s *State) feared(i int) bool {
 func (s *State) defeated(seat int) bool {
 	for i := range s.pieces {
 		p := &s.pieces[i]
-		if int(p.owner) != seat {
-			continue
+		if s.trueOwner(i) != seat {
+			continue // a Possessed unit is its own player's (TD-M10)
 		}
 		if s.alive(i) || (p.flags&fRemoved == 0 && p.items[slotExpendable] == itemRevivalStone) {
 			return false
