@@ -660,6 +660,7 @@ func (s *State) applyBattle(a engine.Action, ev *[]Event) error {
 			if other := int(s.pieces[m].team); other >= 0 && (other == i || other == q) {
 				s.pieces[other].flags &^= fEngaged
 			}
+			s.lift(m) // the grid space stays the partner's
 			s.unform(m)
 			// The member that moves away carries on the engagement; the
 			// other is released and may be engaged later (TD-37).
