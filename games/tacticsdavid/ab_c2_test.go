@@ -152,3 +152,57 @@ func statusIndex(name string) int {
 	}
 	return -1
 }
+
+// TestStudyDeterminize checks that a search keeps the top two items of the
+// Item Deck that Study showed a player (TD-M16), deals them again for the
+// other player, and forgets them once the first is drawn and a shuffle
+// comes.
+func TestStudyDeterminize(t *testing.T) {
+	st, err := New().New(engine.Config{Seed: 3, Options: engine.Options{"battlefield": "open-field-14x11"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	if err := s.Arrange([]byte(`{"player": "one", "units": [
+		{"player": "one", "unit": "Apprentice", "at": "5,8", "facing": "N"},
+		{"player": "two", "unit": "Knight", "at": "5,2", "facing": "S"}], "deck": ["Potion", "Boots"]}`)); err != nil {
+		t.Fatal(err)
+	}
+	for _, txt := range []string{"engage u0", "ability u0 study -", "ability u0 study - 2"} {
+		a, err := s.ParseAction(0, txt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Apply(a, nil); err != nil {
+			t.Fatalf("%s: %v", txt, err)
+		}
+	}
+	boots, potion := int8(s.itemNamed("Boots")), int8(s.itemNamed("Potion"))
+	r := engine.NewRand(1)
+	moved := false
+	for k := 0; k < 20; k++ {
+		c := s.Determinize(0, &r).(*State)
+		if c.deck[0] != boots || c.deck[1] != potion {
+			t.Fatalf("one saw Boots, Potion on top; its search deals %v", c.deck[:2])
+		}
+		o := s.Determinize(1, &r).(*State)
+		if o.peek[0] != [2]int8{} {
+			t.Fatalf("two's search knows what one saw")
+		}
+		if o.deck[0] != boots || o.deck[1] != potion {
+			moved = true
+		}
+	}
+	if !moved {
+		t.Errorf("two's searches always find one's order: it is not dealt again")
+	}
+	// The Boots are drawn: one still knows the Potion is on top.
+	s.deck = s.deck[1:]
+	if got := s.peeked(0); len(got) != 1 || got[0] != potion {
+		t.Errorf("after a draw one knows %v, want the Potion", got)
+	}
+	s.shuffleDeck()
+	if got := s.peeked(0); got != nil {
+		t.Errorf("after a shuffle one still knows %v", got)
+	}
+}

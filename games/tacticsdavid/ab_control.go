@@ -126,6 +126,9 @@ func (s *State) removeStacked(i int, ev *[]Event) {
 	p.flags |= fRemoved
 	p.status = 0
 	p.ab = pieceAb{}
+	if s.eng.q == int8(i) {
+		s.eng.q = -1 // its team partner's engagement goes on without it
+	}
 }
 
 // addProfile returns the index of profile p among the match's profiles,

@@ -114,7 +114,11 @@ func init() {
 				s.event(ev, "ability", "%s ignores its ailments this turn", s.name(t))
 			}
 		},
-	}, abilityHooks{})
+	}, abilityHooks{dead: func(s *State, _, victim int, _ *[]Event) {
+		// "Units who acquire the Dead Status immediately discard all other
+		// Status cards": the ones set aside too.
+		s.pieces[victim].ab.soothed = 0
+	}})
 	ruled(abSoothe, "TD-M3")
 
 	// 065 Rectify, "R: Attack Pro.": "This Unit may target a Unit within its
