@@ -259,8 +259,13 @@ type pieceAb struct {
 	owner0   int8  // the owner before a change of control + 1, or 0 (Possess)
 	aim      int8  // the unit + 1 its ability acts on once its player has chosen how (Hex), or 0
 	flags    uint16
-	doom     int8  // the Divine Justice unit + 1 whose death dooms this one at its Disengagement, or 0
-	due      uint8 // dueB bits: pledges, marks and uses of group B's abilities (ab_dead.go)
+	doom     int8   // the Divine Justice unit + 1 whose death dooms this one at its Disengagement, or 0
+	due      uint8  // dueB bits: pledges, marks and uses of group B's abilities (ab_dead.go)
+	rng      int8   // + to its Range Rating this turn (Holy Guidance)
+	rmod     int8   // + to its Range Modifier this turn (Holy Guidance)
+	turn     uint8  // turnBits: what abilities did to it this turn
+	guided   int8   // the unit it may not attack this turn + 1 (False Guide)
+	soothed  uint32 // the statuses it ignores this turn (Soothe), set aside
 }
 
 // Reasons a piece's abilities do not work.
@@ -272,7 +277,8 @@ const (
 func (a *pieceAb) append(b []byte) []byte {
 	return append(b, byte(a.learned), byte(a.learned>>8), byte(a.shape), byte(a.shape>>8), a.off, byte(a.str),
 		byte(a.front), byte(a.move), byte(a.moveTurn), byte(a.count), byte(a.owner0), byte(a.aim), byte(a.flags), byte(a.flags>>8),
-		byte(a.doom), a.due)
+		byte(a.doom), a.due,
+		byte(a.rng), byte(a.rmod), a.turn, byte(a.guided), byte(a.soothed), byte(a.soothed>>8), byte(a.soothed>>16), byte(a.soothed>>24))
 }
 
 // cause is what is changing a unit's statuses now: the unit and ability
@@ -511,6 +517,16 @@ func (s *State) ownHooks(mask abSet, i int, f func(n int)) {
 	}
 }
 
+// engageStart runs, for piece i being engaged (before its statuses' rolls),
+// what ends or begins at any engagement of a unit whatever abilities are
+// on the battlefield: a Nature Shape ends, a Ghoul Blight lifts, a summoned
+// unit counts as having moved (ab_control.go).
+func (s *State) engageStart(i int, ev *[]Event) {
+	if a := &s.pieces[i].ab; a.shape != 0 || a.off&offBlight != 0 || a.turn&turnSummoned != 0 {
+		s.abEngageStart(i, ev)
+	}
+}
+
 func (s *State) engageHooks(i int, ev *[]Event) {
 	s.holders(s.g.masks.engage, func(h, n int) bool {
 		hooks[n].engage(s, h, i, ev)
@@ -615,6 +631,7 @@ func (s *State) endTurnHooks(ev *[]Event) {
 		hooks[n].endTurn(s, h, ev)
 		return !s.over
 	})
+	s.abTurnEnd(ev) // what lasted "this Turn" ends (ab_control.go)
 }
 
 func (s *State) turnStartHooks(ev *[]Event) {
@@ -863,6 +880,57 @@ func (s *State) moveEnded() bool {
 	return s.openWindows(winMoveEnd, nil)
 }
 
+// Abilities in several steps.
+
+// followUp is the next step of an ability used as an action whose player
+// decides more after it acted (which unit goes where, which status to
+// remove, the order of two cards): a pending decision of that player
+// (pendAbility), answered with one of the actions legal lists — an
+// "ability uH NAME ..." again, a "move ...", a "remove ...", or "pass"
+// where the step may be declined. apply gets the pending decision it
+// answers (t and x: what the ability remembered) and may ask again.
+type followUp struct {
+	legal func(s *State, holder, seat int, buf []engine.Action) []engine.Action
+	apply func(s *State, holder int, pd pending, a engine.Action, ev *[]Event)
+	why   string
+}
+
+// followUps holds the abilities' next steps, by ability number.
+var followUps [numAbilities + 1]*followUp
+
+// registerFollowUp gives active ability n a next step.
+func registerFollowUp(n int, f *followUp) { followUps[n] = f }
+
+// await makes holder's player decide ability n's next step; t and x are
+// what the step needs to remember.
+func (s *State) await(holder, n, t, x int) {
+	s.pend = pending{kind: pendAbility, seat: s.pieces[holder].owner, who: int8(holder), ab: int16(n), t: int8(t), x: int8(x)}
+}
+
+// answerAbility plays the answer to an ability's next step.
+func (s *State) answerAbility(a engine.Action, ev *[]Event) error {
+	pd := s.pend
+	h, n := int(pd.who), int(pd.ab)
+	f := followUps[n]
+	var buf [128]engine.Action
+	ok := false
+	for _, l := range f.legal(s, h, int(pd.seat), buf[:0]) {
+		if l == a {
+			ok = true
+			break
+		}
+	}
+	if !ok {
+		return s.illegal(s.g.abRule(n), "%s", f.why)
+	}
+	s.pend = pending{}
+	f.apply(s, h, pd, a, ev)
+	if !s.over && s.pend.kind == pendNone {
+		s.afterAction(ev)
+	}
+	return nil
+}
+
 // fight is a declared attack whose defenders are known, waiting for the
 // reactions of their players before the strikes: "Once an attack is
 // declared all Units within the Unit's Area of Attack must be attacked"
@@ -1109,18 +1177,21 @@ func (s *State) profileFor(units ...int) (int16, error) {
 // replace puts a new unit of the given unit number in piece i's place,
 // under owner's control, facing as i faced ("replaced with a Zombie Unit
 // facing the same direction under this Player's control"): it is a fresh
-// unit, with no status, not locked, in no team; it keeps i's items (an
-// ability's ruling may say otherwise). It reports false if the unit does
-// not exist.
+// unit, with no status, not locked, in the Unit Team i was in; it keeps
+// i's items (an ability's ruling may say otherwise). It reports false, and
+// replaces nothing, if the unit does not exist or would come to share a
+// Unit Team's grid space with an enemy.
 func (s *State) replace(i, unit, owner int, ev *[]Event) bool {
 	k, err := s.profileFor(unit)
 	if err != nil {
 		return false
 	}
-	s.unlock(i, ev)
-	if t := s.pieces[i].team; t >= 0 {
-		s.unform(i)
+	if t := s.pieces[i].team; t >= 0 && int(s.pieces[t].owner) != owner && s.pieces[t].flags&fRemoved == 0 {
+		// The new unit would share a grid space with an enemy: it may not
+		// (TD-37: a Unit Team is of one player's units).
+		return false
 	}
+	s.unlock(i, ev)
 	p := &s.pieces[i]
 	old := s.profs[p.prof].Name
 	p.prof = k

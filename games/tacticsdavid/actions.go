@@ -457,6 +457,8 @@ func (s *State) legalPending(seat int, buf []engine.Action) []engine.Action {
 		if !reactions[n].must {
 			buf = append(buf, act(seat, actPass))
 		}
+	case pendAbility:
+		buf = followUps[s.pend.ab].legal(s, int(s.pend.who), seat, buf)
 	}
 	return buf
 }
@@ -516,6 +518,8 @@ func (s *State) applyPending(a engine.Action, ev *[]Event) error {
 		s.afterAction(ev)
 	case pendReact:
 		return s.answerReaction(a, ev)
+	case pendAbility:
+		return s.answerAbility(a, ev)
 	case pendPotion:
 		st := int(a.Arg[0])
 		if a.Kind != actRemove || st < 0 || st >= NumStatuses || s.removable(int(pd.who))&statusBit(st) == 0 {
@@ -664,6 +668,7 @@ func (s *State) applyBattle(a engine.Action, ev *[]Event) error {
 			if other := int(s.pieces[m].team); other >= 0 && (other == i || other == q) {
 				s.pieces[other].flags &^= fEngaged
 			}
+			s.lift(m) // the grid space stays the partner's
 			s.unform(m)
 			// The member that moves away carries on the engagement; the
 			// other is released and may be engaged later (TD-37).

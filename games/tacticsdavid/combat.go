@@ -64,7 +64,7 @@ func (s *State) area(i int) *battlefield.Area {
 // Water "-1 to Range Rating".
 func (s *State) rangeRating(i int) int {
 	p := &s.pieces[i]
-	r := int(s.info[p.prof].rng)
+	r := int(s.info[p.prof].rng) + int(p.ab.rng) // Holy Guidance: "1 D3 to its Range Rating this Turn"
 	for _, it := range p.items {
 		if it > 0 {
 			r += int(s.g.items[it].rangeBonus)
@@ -337,7 +337,7 @@ func (s *State) sideHit(a attack, d int) int {
 // 2." (TD-B14)
 func (s *State) rangedHit(i, t int, ev *[]Event) bool {
 	dist := battlefield.Distance(s.pt(i), s.pt(t))
-	mod := int(s.info[s.pieces[i].prof].rmod)
+	mod := int(s.info[s.pieces[i].prof].rmod) + int(s.pieces[i].ab.rmod) // Holy Guidance: "1 D4 to its Range Modifier"
 	// The abilities' shot hooks act on the dice, a miss and a hit.
 	// (sh is made only then: the hooks keep it on the heap.)
 	hooked := !s.g.masks.shot.and(s.present).empty()

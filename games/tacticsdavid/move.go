@@ -232,6 +232,8 @@ func (s *State) teamWith(i, o int) error {
 		return s.illegal(ruleTeam, "a Unit \"which is in Combat Lock\" may not form a Unit Team")
 	case q.has(Petrified):
 		return s.illegal(ruleTeam, "a Petrified unit may not form a Unit Team (TD-37)")
+	case p.ab.owner0 != 0 || q.ab.owner0 != 0:
+		return s.illegal(ruleTeam, "a Possessed unit forms no Unit Team: its control returns at the end of the turn (TD-M10)")
 	}
 	return nil
 }
@@ -313,10 +315,7 @@ func (s *State) enter(ph uint8) {
 // p, facing f at the end.
 func (s *State) moveTo(i, partner int, p battlefield.Point, f battlefield.Facing, ev *[]Event) {
 	dist := battlefield.Distance(s.pt(i), p)
-	s.lift(i)
-	if partner >= 0 {
-		s.lift(partner)
-	}
+	s.liftTeam(i, partner)
 	s.pieces[i].facing = f
 	o := s.at(p)
 	s.place(i, p)
@@ -361,6 +360,18 @@ func (s *State) lift(i int) {
 		s.board[sq] = 0
 		if t := p.team; t >= 0 && s.pieces[t].x == p.x && s.pieces[t].y == p.y {
 			s.board[sq] = t + 1
+		}
+	}
+}
+
+// liftTeam takes piece i and its team partner (or -1) off their grid
+// space together: lifting one alone hands the grid space to the other.
+func (s *State) liftTeam(i, partner int) {
+	s.lift(i)
+	if partner >= 0 {
+		s.lift(partner)
+		if p := &s.pieces[i]; s.pieces[partner].x == p.x && s.pieces[partner].y == p.y {
+			s.board[int(p.y)*s.bf.W+int(p.x)] = 0
 		}
 	}
 }
@@ -557,10 +568,9 @@ func (s *State) chargeTo(i, partner, k int, ev *[]Event) {
 	for j := 0; j < k; j++ {
 		p = p.Add(d.Delta())
 	}
-	s.lift(i)
+	s.liftTeam(i, partner)
 	s.place(i, p)
 	if partner >= 0 {
-		s.lift(partner)
 		s.place(partner, p)
 	}
 	if ev != nil {

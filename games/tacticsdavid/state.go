@@ -127,6 +127,7 @@ const (
 	pendDefender // which unit of a Unit Team receives a Ranged Attack
 	pendPotion   // which statuses a potion removes
 	pendReact    // a reaction offered to a player (s.windows[0])
+	pendAbility  // an ability's next step, chosen by its player (followUps[ab])
 )
 
 // pending is a decision the procedure under way waits for.
@@ -136,8 +137,10 @@ type pending struct {
 	n    int8  // pendCharge: the greatest distance; pendPotion: statuses left to remove
 	item int8  // pendEquip: the acquired item
 	who  int8  // pendPotion: the unit healed; pendReact: the unit that may react
-	ab   int16 // pendReact: the ability
+	ab   int16 // pendReact, pendAbility: the ability
 	atk  attack
+	t    int8 // pendAbility: a unit the ability remembers, or -1
+	x    int8 // pendAbility: a value the ability remembers (a status...)
 }
 
 // State is a match of Tactics David in progress.
@@ -173,13 +176,14 @@ type State struct {
 	over      bool
 
 	// Abilities (ability.go).
-	present abSet    // the abilities on the battlefield
-	windows []window // reactions still to offer, the first offered now
-	fight   fight    // an attack waiting for reactions before its strikes
-	cause   cause    // what is changing statuses now (within one action)
-	marks   []mark   // markers on grid spaces (trails, Shed)
-	hired   [2]int16 // the Root each player declared for Hired Hit, or 0
-	tally   *tally   // how often each ability fired; nil in clones
+	present abSet      // the abilities on the battlefield
+	windows []window   // reactions still to offer, the first offered now
+	fight   fight      // an attack waiting for reactions before its strikes
+	cause   cause      // what is changing statuses now (within one action)
+	marks   []mark     // markers on grid spaces (trails, Shed)
+	hired   [2]int16   // the Root each player declared for Hired Hit, or 0
+	peek    [2][2]int8 // the top two items of the Item Deck each player saw (Study), 0 for none
+	tally   *tally     // how often each ability fired; nil in clones
 
 	scratch *scratch // search buffers; not cloned
 	quiet   bool     // listing legal actions: errors need no text
@@ -284,7 +288,7 @@ func (s *State) Hash() uint64 {
 		}
 	}
 	pd := s.pend
-	b = append(b, pd.kind, byte(pd.seat), byte(pd.n), byte(pd.item), byte(pd.who), byte(pd.ab), byte(pd.ab>>8))
+	b = append(b, pd.kind, byte(pd.seat), byte(pd.n), byte(pd.item), byte(pd.who), byte(pd.ab), byte(pd.ab>>8), byte(pd.t), byte(pd.x))
 	b = pd.atk.append(b)
 	b = binary.LittleEndian.AppendUint16(b, uint16(s.killsTurn))
 	b = binary.LittleEndian.AppendUint16(b, uint16(s.kills[0]))
@@ -301,6 +305,7 @@ func (s *State) Hash() uint64 {
 		b = append(b, byte(m.sq), byte(m.sq>>8), m.kind, byte(m.by))
 	}
 	b = append(b, byte(s.hired[0]), byte(s.hired[1]))
+	b = append(b, byte(s.peek[0][0]), byte(s.peek[0][1]), byte(s.peek[1][0]), byte(s.peek[1][1]))
 	b = s.rng.AppendState(b)
 	return engine.HashBytes(b)
 }

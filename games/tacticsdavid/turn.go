@@ -91,6 +91,7 @@ func (s *State) engage(i int, ev *[]Event) {
 	for _, m := range members {
 		if m >= 0 && !s.over {
 			s.preEngageHooks(m, ev) // Research, Ctrl Alt Del
+			s.engageStart(m, ev)
 		}
 	}
 	if s.over {
@@ -375,8 +376,8 @@ func (s *State) feared(i int) bool {
 func (s *State) defeated(seat int) bool {
 	for i := range s.pieces {
 		p := &s.pieces[i]
-		if int(p.owner) != seat {
-			continue
+		if s.trueOwner(i) != seat {
+			continue // a Possessed unit is its own player's (TD-M10)
 		}
 		if s.alive(i) || (p.flags&fRemoved == 0 && p.items[slotExpendable] == itemRevivalStone) {
 			return false

@@ -32,6 +32,7 @@ type View struct {
 	Pending     string      `json:"pending,omitempty"`
 	Kills       [2]int      `json:"kills"`
 	DeckSize    int         `json:"item_deck"`
+	DeckTop     []string    `json:"deck_top,omitempty"` // the top of the Item Deck as this seat saw it (Study)
 	Over        bool        `json:"over"`
 	Winner      string      `json:"winner,omitempty"`
 	Reason      string      `json:"reason,omitempty"`
@@ -119,6 +120,11 @@ func (s *State) View(seat engine.Seat) any {
 	for i := range s.pieces {
 		v.Units = append(v.Units, s.unitView(i))
 	}
+	if seat >= 0 && seat <= 1 {
+		for _, it := range s.peeked(int(seat)) {
+			v.DeckTop = append(v.DeckTop, s.g.c.Items[it-1].Name)
+		}
+	}
 	if s.eng.p >= 0 {
 		e := &EngageView{Unit: int(s.eng.p), Partner: int(s.eng.q), Phase: phaseNames[s.eng.phase]}
 		if e.Phase == "" {
@@ -142,7 +148,10 @@ func (s *State) View(seat engine.Seat) any {
 		v.Engaged = e
 	}
 	if s.pend.kind != pendNone {
-		v.Pending = [...]string{"", "charge distance", "orientation", "equip acquired item", "team member to receive the attack", "status to remove", "reaction"}[s.pend.kind]
+		v.Pending = [...]string{"", "charge distance", "orientation", "equip acquired item", "team member to receive the attack", "status to remove", "reaction", "ability"}[s.pend.kind]
+		if s.pend.kind == pendAbility {
+			v.Pending = s.g.abName(int(s.pend.ab))
+		}
 	}
 	return v
 }
@@ -221,7 +230,18 @@ func (s *State) entryText(e Entry) string {
 // player's list (a random legal army in its place).
 func (s *State) Determinize(seat engine.Seat, r *engine.Rand) engine.State {
 	c := s.Clone().(*State)
-	r.Shuffle(len(c.deck), func(i, j int) { c.deck[i], c.deck[j] = c.deck[j], c.deck[i] })
+	// The top items the seat saw with Study stay where it saw them.
+	known := 0
+	if seat >= 0 && seat <= 1 {
+		known = len(s.peeked(int(seat)))
+	}
+	rest := c.deck[known:]
+	r.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
+	for k := range c.peek {
+		if k != int(seat) {
+			c.peek[k] = [2]int8{} // what the other player saw is not this seat's to use
+		}
+	}
 	if c.stage == stageBuild && seat >= 0 && seat <= 1 {
 		o := 1 - int(seat)
 		if c.built[o] || len(c.armies[o]) > 0 {
