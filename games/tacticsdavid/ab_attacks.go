@@ -10,7 +10,7 @@ import "skald/engine"
 // Base Strength Rating of <base> and may not enter the Duel Procedure as a
 // result of this Attack. After the Attack Procedure if 1 D6 Roll is greater
 // than or equal to <k> Units Attacked acquire the <statuses>. Roll
-// separately for each Unit." (TD-C6)
+// separately for each Unit." (TD-92)
 type breath struct {
 	n    int
 	base int8
@@ -51,7 +51,7 @@ var breaths = [...]breath{
 	{abRadiantBreath, 2, ge(5, Petrified)},
 }
 
-// targets lists the attacks the unit could make now (TD-C6): the target,
+// targets lists the attacks the unit could make now (TD-92): the target,
 // and the side (0-3, a Magical attack's choice; Front otherwise), + 4 for a
 // Ranged Melee Procedure.
 func (br *breath) targets(s *State, h int, c *choices) {
@@ -116,7 +116,7 @@ func init() {
 			targets: br.targets,
 			apply:   br.apply,
 		}, abilityHooks{bout: br.bout, after: br.after})
-		ruled(br.n, "TD-C1", "TD-C6")
+		ruled(br.n, "TD-87", "TD-92")
 	}
 
 	// 199 Voodoo Doll, "D: Combat Pha.": "This Unit may target a Unit
@@ -124,7 +124,7 @@ func init() {
 	// targeted Unit must perform a Defend Procedure against an Attack
 	// Procedure with a Base Strength Rating equal to the targeted Unit's
 	// Front Strength Rating against the targeted Unit's Front Strength
-	// Rating. The Duel Procedure may be entered." (TD-C7)
+	// Rating. The Duel Procedure may be entered." (TD-93)
 	registerActive(abVoodooDoll, &activeAbility{
 		use:   useCombat,
 		why:   "Voodoo Doll " + whyRange,
@@ -143,14 +143,14 @@ func init() {
 			}
 		},
 	}, abilityHooks{})
-	ruled(abVoodooDoll, "TD-C1", "TD-C2", "TD-C7")
+	ruled(abVoodooDoll, "TD-87", "TD-88", "TD-93")
 }
 
 // voodoo is the Voodoo Doll's Attack Procedure: holder h attacks with a
 // Base Strength Rating equal to t's Front Base Strength Rating, against
 // t's Front, whatever the grid; the Duel may follow; no Combat Lock and no
 // reflection: the doll strikes, not the holder across the battlefield
-// (TD-C7).
+// (TD-93).
 func (s *State) voodoo(h, t int, ev *[]Event) {
 	front := s.baseStrength(t, Front, 0, false)
 	a := attack{attacker: int8(h), target: int8(t), side: Front, kind: attackMelee, ab: abVoodooDoll, base: int8(front + 1)}

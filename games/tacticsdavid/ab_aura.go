@@ -6,7 +6,7 @@ package tacticsdavid
 
 // firstHolder reports whether h is the first piece (by index) with ability
 // n for which ok holds: an ability "not accumulative with other Units who
-// possess it" acts once (TD-A2).
+// possess it" acts once (TD-44).
 func (s *State) firstHolder(h, n int, ok func(j int) bool) bool {
 	for j := 0; j < h; j++ {
 		if s.hasAb(j, n) && ok(j) {
@@ -34,7 +34,7 @@ func init() {
 	// 027 Beast Friend, "All (Not with Dead Status)": "Allied Units within
 	// 3 Grid Spaces of this Unit who are of the Pup Root gain +1 to their
 	// Base Strength Ratings. This Ability is not accumulative with other
-	// Units who possess it." (TD-A1, TD-A2)
+	// Units who possess it." (TD-43, TD-44)
 	register(abBeastFriend, abilityHooks{aura: func(s *State, b *bout, h int, ev *[]Event) {
 		pup := s.g.grpA.pup
 		b.sides(func(k, u int) {
@@ -47,18 +47,18 @@ func init() {
 			}
 		})
 	}})
-	ruled(abBeastFriend, "TD-A1", "TD-A2")
+	ruled(abBeastFriend, "TD-43", "TD-44")
 
 	// 068 Force Field, "All (Not with Dead Status)": "Units within 2 Grid
 	// Spaces of this Unit gain +1 to their Strength Ratings during their
-	// Defend and Duel Procedure." (TD-A2, TD-A17)
+	// Defend and Duel Procedure." (TD-44, TD-59)
 	register(abForceField, abilityHooks{aura: func(s *State, b *bout, h int, ev *[]Event) {
 		if b.d != h && s.within(h, b.d, 2) {
 			b.mod[1].add++
 			s.fire(h, abForceField, ev, "+1 to the Strength Ratings of %s in its Defend Procedure", s.name(b.d))
 		}
 	}})
-	ruled(abForceField, "TD-A2", "TD-A17")
+	ruled(abForceField, "TD-44", "TD-59")
 
 	// 083 Brown Nosing, "All (Not with Dead Status)": "An Allied Unit in
 	// Direct Grid Space Contact with this Unit's Front Facing gain +2 to
@@ -76,7 +76,7 @@ func init() {
 	// 099 Tidal Shield, "All (Not with Dead Status)": "This Unit and Units
 	// within 2 Grid Spaces who have the Aqua Movement Type gain +1 to their
 	// Base Strength Ratings during their Defend, and resulting Duel
-	// Procedure." (TD-A2, TD-A17)
+	// Procedure." (TD-44, TD-59)
 	register(abTidalShield, abilityHooks{aura: func(s *State, b *bout, h int, ev *[]Event) {
 		d := b.d
 		if d == h || (s.within(h, d, 2) && s.info[s.pieces[d].prof].moveType == moveAqua) {
@@ -84,12 +84,12 @@ func init() {
 			s.fire(h, abTidalShield, ev, "+1 to the Base Strength Ratings of %s in its Defend Procedure", s.name(d))
 		}
 	}})
-	ruled(abTidalShield, "TD-A2", "TD-A17")
+	ruled(abTidalShield, "TD-44", "TD-59")
 
 	// 100 Flock, "All (Not with Dead Status)": "Units within 2 Grid Spaces
 	// of this Unit who have the Soar Movement Type gain +1 to their Base
 	// Strength Ratings during their Defend, and resulting Duel Procedure."
-	// (TD-A2, TD-A17)
+	// (TD-44, TD-59)
 	register(abFlock, abilityHooks{aura: func(s *State, b *bout, h int, ev *[]Event) {
 		d := b.d
 		if d != h && s.within(h, d, 2) && s.info[s.pieces[d].prof].moveType == moveSoar {
@@ -97,12 +97,12 @@ func init() {
 			s.fire(h, abFlock, ev, "+1 to the Base Strength Ratings of %s in its Defend Procedure", s.name(d))
 		}
 	}})
-	ruled(abFlock, "TD-A2", "TD-A17")
+	ruled(abFlock, "TD-44", "TD-59")
 
 	// 129 Squeeze, "All (Not with Dead Status)": "Enemy Units in Direct
 	// Grid Space contact with this Unit replace their Defend and Duel
 	// Procedure D6 Rolls with D3 Rolls. This does not replace any Dice the
-	// Unit gains from other Abilities." (TD-A8)
+	// Unit gains from other Abilities." (TD-50)
 	register(abSqueeze, abilityHooks{aura: func(s *State, b *bout, h int, ev *[]Event) {
 		d := b.d
 		if !s.allies(h, d) && adjacent(s.pt(h), s.pt(d)) && !b.mod[1].small {
@@ -110,11 +110,11 @@ func init() {
 			s.fire(h, abSqueeze, ev, "%s defends with D3s instead of D6s", s.name(d))
 		}
 	}})
-	ruled(abSqueeze, "TD-A8")
+	ruled(abSqueeze, "TD-50")
 
 	// 181 Spider Pack, "All (Not with Dead Status)": "A Unit in a Unit Team
 	// with this Unit may combine this Unit's Strength Ratings with their
-	// own during that Unit's Combat Phase." (TD-A13)
+	// own during that Unit's Combat Phase." (TD-55)
 	register(abSpiderPack, abilityHooks{aura: func(s *State, b *bout, h int, ev *[]Event) {
 		a := int(b.a.attacker)
 		if s.partnerOf(h) != a || s.member(a) < 0 {
@@ -125,14 +125,14 @@ func init() {
 			s.fire(h, abSpiderPack, ev, "%s combines its %s Strength Rating (%d) with its own", s.name(a), sideWord(b.a.side), v)
 		}
 	}})
-	ruled(abSpiderPack, "TD-A13", "TD-A18")
+	ruled(abSpiderPack, "TD-55", "TD-60")
 
 	// 183 Teamwork?, "All (Not with Dead Status)": "A Unit in a Unit Team
 	// with this Unit gains +1 to its Base Strength Ratings. Before both
 	// Units in this Unit Team are Disengaged if 1 D6 Roll is greater than
 	// or equal to 5 the other Unit in this Unit Team acquires the Poisoned
 	// Status." 185 Partners?: "+2 ... greater than or equal to 6 ... the
-	// Dead Status." (TD-A14)
+	// Dead Status." (TD-56)
 	for _, c := range [...]struct{ n, bonus, need, status int }{{abTeamwork, 1, 5, Poisoned}, {abPartners, 2, 6, Dead}} {
 		n, bonus, need, status := c.n, c.bonus, c.need, c.status
 		register(n, abilityHooks{
@@ -159,12 +159,12 @@ func init() {
 				}
 			},
 		})
-		ruled(n, "TD-A14")
+		ruled(n, "TD-56")
 	}
 
 	// 193 Dragon Might, "All (Not with Dead Status)": "Allied Units of the
 	// Egg Root within 3 Grid Spaces of this Unit gain +1 to their Strength
-	// Ratings." (TD-A1, TD-A2)
+	// Ratings." (TD-43, TD-44)
 	register(abDragonMight, abilityHooks{aura: func(s *State, b *bout, h int, ev *[]Event) {
 		egg := s.g.grpA.egg
 		b.sides(func(k, u int) {
@@ -174,9 +174,9 @@ func init() {
 			}
 		})
 	}})
-	ruled(abDragonMight, "TD-A1", "TD-A2")
+	ruled(abDragonMight, "TD-43", "TD-44")
 
-	// The Ranged Hit Procedure (seed 004, "Ranged Hit Procedure"; TD-A15).
+	// The Ranged Hit Procedure (seed 004, "Ranged Hit Procedure"; TD-57).
 
 	// 033 Target Practice, "A: Ranged Hit Pro.": "If this Unit misses in
 	// their Ranged Hit Procedure they may retry and perform the Ranged Hit
@@ -187,7 +187,7 @@ func init() {
 			s.fire(h, abTargetPractice, ev, "missed, and performs the Ranged Hit Procedure again")
 		}
 	}})
-	ruled(abTargetPractice, "TD-A15")
+	ruled(abTargetPractice, "TD-57")
 
 	// 035 Headshot, "D: Ranged Hit Pro.": "If the sum of the dice rolled
 	// (no modifiers) is greater than or equal to 10 the targeted Unit
@@ -198,7 +198,7 @@ func init() {
 			s.inflict(h, abHeadshot, sh.target, Dead, ev)
 		}
 	}})
-	ruled(abHeadshot, "TD-A15")
+	ruled(abHeadshot, "TD-57")
 
 	// 045 Perfect Shot, "D: Ranged Hit Pro.": "This Unit gains 1 D3."
 	register(abPerfectShot, abilityHooks{shot: func(s *State, h int, sh *shot, ev *[]Event) {
@@ -208,11 +208,11 @@ func init() {
 			s.fire(h, abPerfectShot, ev, "+%d to the Ranged Hit Procedure", r)
 		}
 	}})
-	ruled(abPerfectShot, "TD-A15")
+	ruled(abPerfectShot, "TD-57")
 
 	// 139 Impenetrable, "All (Not with Dead Status)": "This Unit and Allied
 	// Units within 2 Grid Spaces of this Unit may negate any Ranged Attack
-	// if 1 D6 Roll is greater than or equal to 3." No unit has it (TD-A19).
+	// if 1 D6 Roll is greater than or equal to 3." No unit has it (TD-61).
 	register(abImpenetrable, abilityHooks{shot: func(s *State, h int, sh *shot, ev *[]Event) {
 		t := sh.target
 		if sh.stage != shotHit || sh.negated || !s.alive(t) || !s.allies(h, t) || !s.within(h, t, 2) {
@@ -223,7 +223,7 @@ func init() {
 			s.fire(h, abImpenetrable, ev, "negates the Ranged Attack on %s", s.name(t))
 		}
 	}})
-	ruled(abImpenetrable, "TD-A15", "TD-A18", "TD-A19")
+	ruled(abImpenetrable, "TD-57", "TD-60", "TD-61")
 
 	// 102 Alerted, "All (Not with Dead Status)": "Enemy Units within 4 Grid
 	// Spaces of this Unit may be targeted by Ranged Attacks from Allied
@@ -242,5 +242,5 @@ func init() {
 			}
 		},
 	})
-	ruled(abAlerted, "TD-A15")
+	ruled(abAlerted, "TD-57")
 }

@@ -5,7 +5,7 @@ import "skald/games/tacticsdavid/battlefield"
 // Group B: what happens around one bout, before it (Ignore Consequence,
 // Razor's Charge) and after it (Bone Snap, Skewer, Gone Wild, Pierce, Exit
 // Wound, Rabies, Petrifying Peck, Oil Spurt, Incineration, Bug Zapper, Fire
-// Flight). Rulings TD-K1 to TD-K25, docs/rulings/td-abilities-b.md.
+// Flight). Rulings TD-62 to TD-86, docs/rulings/td-abilities-b.md.
 
 // attacking reports whether holder h is the attacking unit of bout b (not
 // a defender, nor an onlooker).
@@ -42,7 +42,7 @@ func init() {
 	// 017 Skewer, "D: Attack Pro.": "If this Unit forces a Unit to acquire
 	// the Dead Status then any other Unit within this Unit's Attack Area
 	// also acquires the Dead Status. If this Unit's Attack Area is
-	// modified in any way this Ability will not work." (TD-K11)
+	// modified in any way this Ability will not work." (TD-72)
 	register(abSkewer, abilityHooks{after: func(s *State, b *bout, h int, ev *[]Event) {
 		p := &s.pieces[h]
 		if !attacking(b, h) || !b.killed || b.a.kind == attackRangedMelee || s.area(h) != s.info[p.prof].area {
@@ -71,7 +71,7 @@ func init() {
 			}
 		}
 	}})
-	ruled(abSkewer, "TD-K11")
+	ruled(abSkewer, "TD-72")
 
 	// 030 Gone Wild, "A: Attack Pro.": "If this Unit causes an enemy Unit
 	// to acquire the Dead Status this Unit acquires the Enraged, Pumped,
@@ -89,7 +89,7 @@ func init() {
 	// 044 Pierce, "D: Attack Pro.": "If this Unit forces a Unit to acquire
 	// the Dead Status then any Unit behind that Unit must also perform a
 	// Defend Procedure against another Attack Procedure. This effect only
-	// occurs once." (TD-K10)
+	// occurs once." (TD-71)
 	register(abPierce, abilityHooks{after: func(s *State, b *bout, h int, ev *[]Event) {
 		a := &s.pieces[h].ab
 		if !attacking(b, h) || !b.killed || a.due&duePierced != 0 || !s.acts(h) {
@@ -104,11 +104,11 @@ func init() {
 		s.fire(h, abPierce, ev, "the shot goes through to %s", s.name(u))
 		s.strike(b.a, u, ev)
 	}})
-	ruled(abPierce, "TD-K10")
+	ruled(abPierce, "TD-71")
 
 	// 047 Exit Wound, "A: Attack Pro.": "If this Unit did not force an
 	// Enemy Unit to acquire the Dead Status the targeted Unit instead
-	// acquires the Poisoned Status." (TD-K12)
+	// acquires the Poisoned Status." (TD-73)
 	register(abExitWound, abilityHooks{after: func(s *State, b *bout, h int, ev *[]Event) {
 		if !attacking(b, h) || b.d != int(b.a.target) || b.killed || s.allies(h, b.d) || !s.mayGet(b.d, Poisoned) {
 			return
@@ -116,7 +116,7 @@ func init() {
 		s.fire(h, abExitWound, ev, "%s is not killed but the wound festers", s.name(b.d))
 		s.inflict(h, abExitWound, b.d, Poisoned, ev)
 	}})
-	ruled(abExitWound, "TD-K12")
+	ruled(abExitWound, "TD-73")
 
 	// 091 Rabies, "A: Attack, Defend Pro.": "Enemy Units acquire the
 	// Poisoned Status."
@@ -126,36 +126,36 @@ func init() {
 
 	// 170 Oil Spurt, "A: Attack, Defend, Duel Pro.": "If 1 D6 Roll is
 	// greater than or equal to 4 the Enemy Unit must acquire the Blinded
-	// Status." One roll a bout (TD-K24).
+	// Status." One roll a bout (TD-85).
 	register(abOilSpurt, abilityHooks{after: func(s *State, b *bout, h int, ev *[]Event) {
 		s.opponentGets(b, h, abOilSpurt, Blinded, 4, ev)
 	}})
-	ruled(abOilSpurt, "TD-K24")
+	ruled(abOilSpurt, "TD-85")
 
 	// 191 Bug Zapper, "A: Duel Pro.": "Enemy Units who perform a Duel
-	// Procedure with this Unit acquire the Paralyzed Status." (TD-K24)
+	// Procedure with this Unit acquire the Paralyzed Status." (TD-85)
 	register(abBugZapper, abilityHooks{after: func(s *State, b *bout, h int, ev *[]Event) {
 		if b.rounds > 0 {
 			s.opponentGets(b, h, abBugZapper, Paralyzed, 0, ev)
 		}
 	}})
-	ruled(abBugZapper, "TD-K24")
+	ruled(abBugZapper, "TD-85")
 
 	// 192 Fire Flight, "A: Duel Pro.": "Enemy Units who perform a Duel
-	// Procedure with this Unit acquire the Burned Status." (TD-K24)
+	// Procedure with this Unit acquire the Burned Status." (TD-85)
 	register(abFireFlight, abilityHooks{after: func(s *State, b *bout, h int, ev *[]Event) {
 		if b.rounds > 0 {
 			s.opponentGets(b, h, abFireFlight, Burned, 0, ev)
 		}
 	}})
-	ruled(abFireFlight, "TD-K24")
+	ruled(abFireFlight, "TD-85")
 
 	// 095 Ignore Consequence, "B: Attack Pro.": "If 2 D6 Roll is greater
 	// than or equal to 10 the next Defending Unit acquires the Dead Status.
 	// If the Roll is between or equal to 6 and 9 the next Defending Unit
 	// acquires the Paralyzed Status. If the Roll is equal to 4 or 5 this
 	// Unit acquires the Paralyzed Status. If the Roll is less than or
-	// equal to 3 this Unit acquires the Dead Status." (TD-K14)
+	// equal to 3 this Unit acquires the Dead Status." (TD-75)
 	register(abIgnoreConsequence, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
 		if h != int(b.a.attacker) {
 			return
@@ -174,12 +174,12 @@ func init() {
 		s.fire(h, abIgnoreConsequence, ev, "%s acquires the %s Status", s.name(t), statusNames[st])
 		s.inflict(h, abIgnoreConsequence, t, st, ev)
 	}})
-	ruled(abIgnoreConsequence, "TD-K14")
+	ruled(abIgnoreConsequence, "TD-75")
 
 	// 110 Razor's Charge, "B: Attack Pro.": "If this Unit performed a
 	// Charge Procedure this Turn then after declaring an Attack on an
 	// Enemy Unit if 1 D6 Roll is greater than or equal to 4 that Unit
-	// acquires the Dead Status." (TD-K25)
+	// acquires the Dead Status." (TD-86)
 	register(abRazorsCharge, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
 		if h != int(b.a.attacker) || b.d != int(b.a.target) || !s.eng.charged || s.member(h) < 0 || s.allies(h, b.d) {
 			return
@@ -189,11 +189,11 @@ func init() {
 			s.inflict(h, abRazorsCharge, b.d, Dead, ev)
 		}
 	}})
-	ruled(abRazorsCharge, "TD-K25")
+	ruled(abRazorsCharge, "TD-86")
 
 	// 133 Petrifying Peck, "D: Attack Pro.": "If this Unit Rolls a 5 or 6
 	// the Enemy Unit acquires the Petrified Status after this Unit's
-	// Combat Phase." (dueAtDisengage; TD-K13)
+	// Combat Phase." (dueAtDisengage; TD-74)
 	register(abPetrifyingPeck, abilityHooks{after: func(s *State, b *bout, h int, ev *[]Event) {
 		if !attacking(b, h) || b.high[0] < 5 || s.allies(h, b.d) || !s.mayGet(b.d, Petrified) {
 			return
@@ -201,12 +201,12 @@ func init() {
 		s.pieces[b.d].ab.due |= duePeck
 		s.fire(h, abPetrifyingPeck, ev, "it rolled a %d: %s will turn to stone after its Combat Phase", b.high[0], s.name(b.d))
 	}})
-	ruled(abPetrifyingPeck, "TD-K13")
+	ruled(abPetrifyingPeck, "TD-74")
 
 	// 190 Incineration, "A: Attack Pro.": "If 1 D6 Roll is equal to 4 the
 	// previously attacked Unit must discard an Item. If the Roll is equal
 	// to 5 they discard 2 items. If the Roll is equal to 6 they discard 3
-	// items." (TD-K15)
+	// items." (TD-76)
 	register(abIncineration, abilityHooks{after: func(s *State, b *bout, h int, ev *[]Event) {
 		q := &s.pieces[b.d]
 		if !attacking(b, h) || !s.onField(b.d) || q.items == [numSlots]int8{} {
@@ -228,5 +228,5 @@ func init() {
 			}
 		}
 	}})
-	ruled(abIncineration, "TD-K15")
+	ruled(abIncineration, "TD-76")
 }

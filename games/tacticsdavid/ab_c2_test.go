@@ -154,7 +154,7 @@ func statusIndex(name string) int {
 }
 
 // TestStudyDeterminize checks that a search keeps the top two items of the
-// Item Deck that Study showed a player (TD-M16), deals them again for the
+// Item Deck that Study showed a player (TD-116), deals them again for the
 // other player, and forgets them once the first is drawn and a shuffle
 // comes.
 func TestStudyDeterminize(t *testing.T) {

@@ -34,7 +34,7 @@ func (s *State) abEngageStart(i int, ev *[]Event) {
 	p := &s.pieces[i]
 	a := &p.ab
 	if a.shape != 0 {
-		// Nature Shape: "until the next time this Unit is Engaged" (TD-M18).
+		// Nature Shape: "until the next time this Unit is Engaged" (TD-118).
 		p.prof = a.shape - 1
 		p.utype = s.info[p.prof].utype
 		a.shape = 0
@@ -43,14 +43,14 @@ func (s *State) abEngageStart(i int, ev *[]Event) {
 	}
 	if a.off&offBlight != 0 && int(s.player) == s.trueOwner(i) {
 		// Ghoul Blight: "disabled until it is Engaged by the opposing
-		// Player" (TD-M12).
+		// Player" (TD-112).
 		a.off &^= offBlight
 		if ev != nil {
 			s.event(ev, "ability", "%s: its Ability is no longer disabled by Ghoul Blight", s.name(i))
 		}
 	}
 	if a.turn&turnSummoned != 0 {
-		// Summon: "counts as having moved that Turn" (TD-M1).
+		// Summon: "counts as having moved that Turn" (TD-101).
 		a.turn &^= turnSummoned
 		s.eng.moved, s.eng.moveDone = true, true
 		if ev != nil {
@@ -89,7 +89,7 @@ func (s *State) abTurnEnd(ev *[]Event) {
 }
 
 // returnControl gives a Possessed unit back to its player: "Control
-// returns to the original Player after this Player's Turn." (TD-M10)
+// returns to the original Player after this Player's Turn." (TD-110)
 func (s *State) returnControl(i int, ev *[]Event) {
 	p := &s.pieces[i]
 	p.owner = p.ab.owner0 - 1
@@ -114,7 +114,7 @@ func (s *State) takeControl(i, seat int, ev *[]Event) {
 
 // removeStacked takes piece i off the battlefield into another unit's
 // stack (Host, Curse, Alter): its items go to the bottom of the Item Deck
-// (TD-M7).
+// (TD-107).
 func (s *State) removeStacked(i int, ev *[]Event) {
 	s.unlock(i, ev)
 	s.lift(i)
@@ -148,12 +148,12 @@ func (s *State) addProfile(p Profile) int16 {
 // stackUnder stacks holder (a unit of ability n) under enemy t: the new
 // stacked unit is t's own profile with the holder's units below, and none
 // of the "Stacking bonuses" — the ratings and abilities of the units under
-// it (TD-M7); edit changes it as the ability says. The holder leaves the
+// it (TD-107); edit changes it as the ability says. The holder leaves the
 // battlefield; the stacked unit is under seat's control.
 func (s *State) stackUnder(holder, n, t, seat int, edit func(*Profile), ev *[]Event) {
 	tp := &s.pieces[t]
 	if tp.ab.shape != 0 {
-		tp.prof = tp.ab.shape - 1 // its own profile, not a Nature Shape (TD-M7)
+		tp.prof = tp.ab.shape - 1 // its own profile, not a Nature Shape (TD-107)
 		tp.ab.shape = 0
 	}
 	base := s.profs[tp.prof]
@@ -171,7 +171,7 @@ func (s *State) stackUnder(holder, n, t, seat int, edit func(*Profile), ev *[]Ev
 	if seat != int(tp.owner) {
 		tp.ab.owner0 = 0
 		s.takeControl(t, seat, ev)
-		tp.flags |= fEngaged // it acts from its new player's next turn (TD-M7)
+		tp.flags |= fEngaged // it acts from its new player's next turn (TD-107)
 	}
 	if ev != nil {
 		s.event(ev, "unit.stacked", "%s is stacked under it: it is now %s", s.name(holder), s.name(t))
@@ -217,7 +217,7 @@ func init() {
 	// within its Range Area in Line of Sight. If 1 D6 Roll is greater than
 	// or equal to 4 the Enemy Unit comes under this Player's control during
 	// this Turn. Control returns to the original Player after this
-	// Player's Turn." (TD-M10)
+	// Player's Turn." (TD-110)
 	registerActive(abPossess, &activeAbility{
 		use: useAttack,
 		why: "Possess targets a living enemy unit, not in a Unit Team, within its Range Area in Line of Sight",
@@ -243,13 +243,13 @@ func init() {
 			}
 		},
 	}, abilityHooks{})
-	ruled(abPossess, "TD-M10")
+	ruled(abPossess, "TD-110")
 
 	// 072 Host, "R: Attack Pro.": "If 1 D6 Roll is greater than or equal to
 	// 4 Stack this Unit under an Enemy Unit in Direct Grid Space contact.
 	// The newly Stacked Unit is under this Player's Control, has its Base
 	// Strength Ratings halved, and does not acquire any Stacking bonuses."
-	// (TD-M7)
+	// (TD-107)
 	registerActive(abHost, &activeAbility{
 		use: useAttack,
 		why: "Host targets a living enemy unit, not in a Unit Team, in direct grid space contact",
@@ -269,13 +269,13 @@ func init() {
 			}, ev)
 		},
 	}, abilityHooks{})
-	ruled(abHost, "TD-M7")
+	ruled(abHost, "TD-107")
 
 	// 146 Curse, "R: Attack Pro.": "If 1 D6 Roll is greater than or equal
 	// to 3 Stack this Unit under an Enemy Unit in Direct Grid Space
 	// contact. The newly Stacked Unit may not use any Unit Abilities, is
 	// still under the opposing Player's control, and may not acquire any
-	// Stacking bonuses." (TD-M7)
+	// Stacking bonuses." (TD-107)
 	registerActive(abCurse, &activeAbility{
 		use: useAttack,
 		why: "Curse targets a living enemy unit in direct grid space contact",
@@ -294,7 +294,7 @@ func init() {
 			}
 		},
 	}, abilityHooks{})
-	ruled(abCurse, "TD-M7")
+	ruled(abCurse, "TD-107")
 
 	// 171 Alter, "R: Attack Pro.": "If 1 D6 Roll is greater than or equal
 	// to 3 Stack this Unit under an Enemy Unit in Direct Grid Space
@@ -333,14 +333,14 @@ func init() {
 			s.discardUnfit(t, ev)
 		},
 	}, abilityHooks{})
-	ruled(abAlter, "TD-M7")
+	ruled(abAlter, "TD-107")
 
 	// 053 Raise Dead, "R: Attack Pro.": "This Unit may target a Unit
 	// within it's Range Area which has the Dead status. If 1 D6 Roll is
 	// equal to or greater than 4 the targeted Unit is replaced with a
 	// "Zombie" Unit facing the same direction under this Player's control.
 	// The "Zombie" Unit may not be Engaged the same Turn this Ability is
-	// used." (TD-M4)
+	// used." (TD-104)
 	registerActive(abRaiseDead, &activeAbility{
 		use: useAttack,
 		why: "Raise Dead targets a unit with the Dead Status within its Range Area, alone on its grid space",
@@ -361,7 +361,7 @@ func init() {
 			}
 		},
 	}, abilityHooks{})
-	ruled(abRaiseDead, "TD-M4")
+	ruled(abRaiseDead, "TD-104")
 
 	// 160 Polymorph, "R: Attack Pro.": "This Unit may target a Unit within
 	// its Range Area in Line of Sight. If 1 D6 Roll is equal to 6 the
@@ -369,7 +369,7 @@ func init() {
 	// 5 the targeted Unit is replaced with a Pup Unit. If the Roll is equal
 	// to 4 the targeted Unit is replaced with an Egg Unit. Replaced Units
 	// remain under the original Player's control. Replaced Units acquire
-	// the Confused Status." (TD-M13)
+	// the Confused Status." (TD-113)
 	registerActive(abPolymorph, &activeAbility{
 		use: useAttack,
 		why: "Polymorph targets a living unit within its Range Area in Line of Sight",
@@ -399,19 +399,19 @@ func init() {
 				return
 			}
 			if team >= 0 && s.pieces[team].team == -1 && s.pieces[team].owner == p.owner && s.pt(int(team)) == s.pt(t) {
-				// It stands where it stood, in its Unit Team (TD-M13).
+				// It stands where it stood, in its Unit Team (TD-113).
 				p.team, s.pieces[team].team = team, int8(t)
 				p.orient, p.half = orient, half
 			}
 			s.inflict(h, abPolymorph, t, Confused, ev)
 		},
 	}, abilityHooks{})
-	ruled(abPolymorph, "TD-M13")
+	ruled(abPolymorph, "TD-113")
 
 	// 158 Ghoul Blight, "R: Attack Pro.": "This Unit may target a Unit
 	// within 3 Grid Spaces in Line of Sight from any side. The targeted
 	// Unit's Ability is disabled until it is Engaged by the opposing
-	// Player." (TD-M12)
+	// Player." (TD-112)
 	registerActive(abGhoulBlight, &activeAbility{
 		use: useAttack,
 		why: "Ghoul Blight targets an enemy unit within 3 grid spaces, in Line of Sight from any side, whose abilities are not disabled yet",
@@ -427,12 +427,12 @@ func init() {
 			s.fire(h, abGhoulBlight, ev, "%s's Ability is disabled until its player engages it", s.name(t))
 		},
 	}, abilityHooks{})
-	ruled(abGhoulBlight, "TD-M12")
+	ruled(abGhoulBlight, "TD-112")
 
 	// 166 Learn, "A: Unit Engagement": "This Unit may target a Unit within
 	// its Range Area. This Unit acquires the Ability of the targeted Unit
 	// until the end of this Player's Turn." extra: the ability's number (a
-	// stacked unit has several). (TD-M17)
+	// stacked unit has several). (TD-117)
 	registerActive(abLearn, &activeAbility{
 		use: useEngage,
 		why: "Learn targets a unit within its Range Area and names one of its abilities (by number) that this unit does not have",
@@ -454,11 +454,11 @@ func init() {
 			s.fire(h, abLearn, ev, "learns %s from %s until the end of the turn", s.g.abName(n), s.name(t))
 		},
 	}, abilityHooks{})
-	ruled(abLearn, "TD-M17")
+	ruled(abLearn, "TD-117")
 
 	// 201 Nature Shape, "A: Unit Engagement": "This Unit may act as a
 	// "Hound," "Wolf," or "Bear" Unit until the next time this Unit is
-	// Engaged." extra: 1 Hound, 2 Wolf, 3 Bear. (TD-M18)
+	// Engaged." extra: 1 Hound, 2 Wolf, 3 Bear. (TD-118)
 	registerActive(abNatureShape, &activeAbility{
 		use: useEngage,
 		why: "Nature Shape takes the form of a Hound (1), a Wolf (2) or a Bear (3)",
@@ -483,7 +483,7 @@ func init() {
 			s.discardUnfit(h, ev)
 		},
 	}, abilityHooks{})
-	ruled(abNatureShape, "TD-M18")
+	ruled(abNatureShape, "TD-118")
 }
 
 // natureForms are the units Nature Shape may act as, in the order of its

@@ -26,7 +26,7 @@ func (s *State) statusChoices(t int, except uint32, c *choices) {
 }
 
 // soothable are the statuses Soothe sets aside: every ailment but Dead
-// (TD-M3).
+// (TD-103).
 func (s *State) soothable(t int) uint32 {
 	var m uint32
 	for st := 0; st < NumStatuses; st++ {
@@ -38,7 +38,7 @@ func (s *State) soothable(t int) uint32 {
 }
 
 // unsoothe gives piece i back the statuses Soothe set aside this turn,
-// unless it died or may no longer have them (TD-M3).
+// unless it died or may no longer have them (TD-103).
 func (s *State) unsoothe(i int, ev *[]Event) {
 	p := &s.pieces[i]
 	set := p.ab.soothed
@@ -77,7 +77,7 @@ func (s *State) chant(h, t, st int, ev *[]Event) bool {
 }
 
 // chantTargets adds the allies Chant may reach now, each with the statuses
-// it may discard: "Allied Units within 5 Grid Spaces", each once (TD-M14).
+// it may discard: "Allied Units within 5 Grid Spaces", each once (TD-114).
 func (s *State) chantTargets(h int, c *choices) {
 	for t := range s.pieces {
 		if t != h && s.alive(t) && s.allies(h, t) && s.within(h, t, 5) && s.pieces[t].ab.turn&turnChanted == 0 {
@@ -90,7 +90,7 @@ func init() {
 	// 051 Soothe, "D: Combat Pha.": "This Unit may target a Unit within
 	// it's Range Area in Line of Sight. If 1 D6 Roll is greater than or
 	// equal to 3 the targeted Unit may ignore the affect of any or all
-	// Status's they may have during this Player's Turn." (TD-M3)
+	// Status's they may have during this Player's Turn." (TD-103)
 	registerActive(abSoothe, &activeAbility{
 		use: useCombat,
 		why: "Soothe targets a living unit with an ailment within its Range Area in Line of Sight",
@@ -119,13 +119,13 @@ func init() {
 		// Status cards": the ones set aside too.
 		s.pieces[victim].ab.soothed = 0
 	}})
-	ruled(abSoothe, "TD-M3")
+	ruled(abSoothe, "TD-103")
 
 	// 065 Rectify, "R: Attack Pro.": "This Unit may target a Unit within its
 	// Range Area in Line of Sight. If 1 D6 Roll is greater than or equal to
 	// 3 the targeted Unit must discard Status Cards of the Player's choice,
 	// except the Dead or Petrified Status." Then the player removes them
-	// one by one ("remove Burned") and passes when done. (TD-M6)
+	// one by one ("remove Burned") and passes when done. (TD-106)
 	registerActive(abRectify, &activeAbility{
 		use: useAttack,
 		why: "Rectify targets a living unit with a status other than Dead or Petrified within its Range Area in Line of Sight",
@@ -166,12 +166,12 @@ func init() {
 			}
 		},
 	})
-	ruled(abRectify, "TD-M6")
+	ruled(abRectify, "TD-106")
 
 	// 066 Recover, "R: Attack Pro.": "This Unit may target a Unit within
 	// its Range Area in Line of Sight. If 1 D6 Roll is greater than or equal
 	// to 4 the targeted Unit may discard the Dead Status. If the Roll is
-	// equal to 5 or 6 the Unit may discard the Petrified Status." (TD-M19)
+	// equal to 5 or 6 the Unit may discard the Petrified Status." (TD-119)
 	registerActive(abRecover, &activeAbility{
 		use: useAttack,
 		why: "Recover targets a unit with the Dead or Petrified Status within its Range Area in Line of Sight",
@@ -193,7 +193,7 @@ func init() {
 			}
 		},
 	}, abilityHooks{})
-	ruled(abRecover, "TD-M19")
+	ruled(abRecover, "TD-119")
 
 	// 086 Crystal Power, "D: Combat Pha.": "This Unit may target a Unit
 	// within 5 Grid Spaces who has acquired a Status. This Player chooses
@@ -201,7 +201,7 @@ func init() {
 	// Unit's Range Area in Line of Sight and that Unit acquires the Status
 	// which was discarded from the other Unit." The first action names the
 	// unit and the status + 1; the next names the other unit
-	// ("ability uH crystal-power uT"). (TD-M8)
+	// ("ability uH crystal-power uT"). (TD-108)
 	registerActive(abCrystalPower, &activeAbility{
 		use: useCombat,
 		why: "Crystal Power takes a status other than Dead (extra: the status + 1) from a living unit within 5 grid spaces, when another living unit stands within its Range Area in Line of Sight",
@@ -245,7 +245,7 @@ func init() {
 			s.inflict(h, abCrystalPower, u, st, ev)
 		},
 	})
-	ruled(abCrystalPower, "TD-M8")
+	ruled(abCrystalPower, "TD-108")
 
 	// 138 Island Spring, "D: Combat Pha.": "This Unit may target a Unit
 	// within 3 Grid Spaces. The targeted Unit discards all Status Cards
@@ -343,7 +343,7 @@ func init() {
 	// maximum of three Status Cards may be removed this way this Turn."
 	// The action names the first ally and its status + 1; the next allies
 	// follow the same way, until the player passes or three are removed.
-	// (TD-M14)
+	// (TD-114)
 	registerActive(abChant, &activeAbility{
 		use: useCombat,
 		why: "Chant targets a living ally within 5 grid spaces and one of its statuses other than Dead (extra: the status + 1)",
@@ -388,12 +388,12 @@ func init() {
 			}
 		},
 	})
-	ruled(abChant, "TD-M14")
+	ruled(abChant, "TD-114")
 
 	// 202 Holy Guidance, "R: Attack Pro.": "This Unit may target a Unit
 	// within its Range Area. The targeted Unit gains 1 D3 to its Range
 	// Rating this Turn and gains 1 D4 to its Range Modifier this Turn."
-	// (TD-M15)
+	// (TD-115)
 	registerActive(abHolyGuidance, &activeAbility{
 		use: useAttack,
 		why: "Holy Guidance targets a living unit within its Range Area",
@@ -413,5 +413,5 @@ func init() {
 			s.fire(h, abHolyGuidance, ev, "%s gains %d to its Range Rating and %d to its Range Modifier this turn", s.name(t), r, m)
 		},
 	}, abilityHooks{})
-	ruled(abHolyGuidance, "TD-M15")
+	ruled(abHolyGuidance, "TD-115")
 }

@@ -5,7 +5,7 @@ package tacticsdavid
 // Downgrade, Loss of Kin, Swarm Call, Vampiric Aura), the dead who may
 // still be engaged (Ctrl Alt Del, Relentless), the stack that loses one
 // unit instead (Swarm), and Feast, which removes a unit from the game.
-// Rulings TD-K1..., docs/rulings/td-abilities-b.md.
+// Rulings TD-62..., docs/rulings/td-abilities-b.md.
 
 // Bits of pieceAb.due (group B).
 const (
@@ -24,7 +24,7 @@ func (s *State) acts(i int) bool {
 }
 
 // walks reports whether Dead piece i is a Relentless unit: "This Unit may
-// still be Engaged if it acquires the Dead Status" (TD-K2).
+// still be Engaged if it acquires the Dead Status" (TD-63).
 func (s *State) walks(i int) bool {
 	p := &s.pieces[i]
 	return p.has(Dead) && int(s.info[p.prof].special) == spRelentless && s.present.has(spRelentless)
@@ -57,7 +57,7 @@ func (s *State) killer(victim int) int {
 
 // removeFromGame takes piece i off the battlefield for good (Feast, Soul
 // Reap): it is no longer a corpse to loot; its items go to the bottom of
-// the Item Deck (TD-K9).
+// the Item Deck (TD-70).
 func (s *State) removeFromGame(i int, ev *[]Event) {
 	s.unlock(i, ev)
 	s.lift(i)
@@ -76,7 +76,7 @@ func (s *State) removeFromGame(i int, ev *[]Event) {
 }
 
 // walkingDead gives a Relentless unit that has acquired the Dead Status
-// its permanent Paralyzed and Frozen Statuses (TD-K2).
+// its permanent Paralyzed and Frozen Statuses (TD-63).
 func (s *State) walkingDead(i int, ev *[]Event) {
 	p := &s.pieces[i]
 	if !p.has(Dead) || int(s.info[p.prof].special) != spRelentless || !s.present.has(spRelentless) {
@@ -98,7 +98,7 @@ func (s *State) bittyBug(i int) bool {
 }
 
 // kinDies gives the units of the Bitty Bug Root within 3 grid spaces of
-// victim status st (Loss of Kin, Swarm Call; TD-K18).
+// victim status st (Loss of Kin, Swarm Call; TD-79).
 func (s *State) kinDies(victim, n, st int, ev *[]Event) {
 	fired := false
 	for j := range s.pieces {
@@ -145,7 +145,7 @@ func (s *State) dueAtDisengage(i int, ev *[]Event) {
 
 // escapeAbilities are the abilities that act in an Escape Procedure
 // although "neither Unit may use Abilities or Specials": Just Mud names
-// the Escape Procedure itself (TD-K8).
+// the Escape Procedure itself (TD-69).
 func (s *State) escapeAbilities(b *bout, ev *[]Event) {
 	if s.hasAb(b.d, abJustMud) && int(s.pieces[b.d].lock) == int(b.a.attacker) {
 		b.mod[0].half = true
@@ -157,7 +157,7 @@ func init() {
 	// 004 Divine Justice, "A: Acquiring Dead Status": "If the sum of 2 D6
 	// is greater than or equal to 6 the Unit causing this Unit to receive
 	// the Dead Status also acquires the Dead Status upon that Unit's
-	// Disengagement." (TD-K4)
+	// Disengagement." (TD-65)
 	register(abDivineJustice, abilityHooks{dead: func(s *State, h, v int, ev *[]Event) {
 		k := s.killer(v)
 		if h != v || k < 0 {
@@ -171,7 +171,7 @@ func init() {
 			}
 		}
 	}})
-	ruled(abDivineJustice, "TD-K1", "TD-K4")
+	ruled(abDivineJustice, "TD-62", "TD-65")
 
 	// 005 Deus Ex Machina, "A: Acquiring Dead Status": "If the sum of 2 D6
 	// is greater than or equal to 8 this Unit discards the Dead Status."
@@ -184,7 +184,7 @@ func init() {
 			s.fire(h, abDeusExMachina, ev, "it discards the Dead Status")
 		}
 	}})
-	ruled(abDeusExMachina, "TD-K1")
+	ruled(abDeusExMachina, "TD-62")
 
 	// 141 Haunt, "A: Acquiring Dead Status": "The Unit causing this Unit
 	// to acquire the Dead Status acquires the Fearful Status if 1 D6 Roll
@@ -199,7 +199,7 @@ func init() {
 			s.inflict(h, abHaunt, k, Fearful, ev)
 		}
 	}})
-	ruled(abHaunt, "TD-K1")
+	ruled(abHaunt, "TD-62")
 
 	// 145 Soul Reap, "All": "Units this Unit forces to acquire the Dead
 	// Status are removed from the game."
@@ -210,12 +210,12 @@ func init() {
 		s.fire(h, abSoulReap, ev, "reaps the soul of %s", s.name(v))
 		s.removeFromGame(v, ev)
 	}})
-	ruled(abSoulReap, "TD-K1", "TD-K9")
+	ruled(abSoulReap, "TD-62", "TD-70")
 
 	// 149 Infect, "All": "Units this Unit forces to acquire the Dead
 	// Status are replaced with a "Zombie" Unit under this Player's control
 	// if 1 D6 Roll is greater than or equal to 4. New "Zombie" Units
-	// acquire the Dead Status." (TD-K20)
+	// acquire the Dead Status." (TD-81)
 	register(abInfect, abilityHooks{corpse: func(s *State, h, v int, ev *[]Event) {
 		if int(s.cause.by) != h || v == h {
 			return
@@ -234,7 +234,7 @@ func init() {
 		}
 		s.walkingDead(v, ev)
 	}})
-	ruled(abInfect, "TD-K1", "TD-K20", "TD-K2")
+	ruled(abInfect, "TD-62", "TD-81", "TD-63")
 
 	// 162 Downgrade, "A: Acquiring Dead Status": "If 1 D6 Roll is greater
 	// than or equal to 3 this Unit may discard the Dead Status and be
@@ -246,7 +246,7 @@ func init() {
 		s.fire(h, abDowngrade, ev, "it discards the Dead Status and is replaced with a Skeleton")
 		s.replace(h, unitSkeleton, int(s.pieces[h].owner), ev)
 	}})
-	ruled(abDowngrade, "TD-K1", "TD-K21")
+	ruled(abDowngrade, "TD-62", "TD-82")
 
 	// 186 Loss of Kin, "A: Acquiring Dead Status": "Units within 3 Grid
 	// Spaces of this Unit from the Bitty Bug Root acquire the Pumped
@@ -256,7 +256,7 @@ func init() {
 			s.kinDies(v, abLossOfKin, Pumped, ev)
 		}
 	}})
-	ruled(abLossOfKin, "TD-K1", "TD-K18")
+	ruled(abLossOfKin, "TD-62", "TD-79")
 
 	// 189 Swarm Call, "A: Acquiring Dead Status": "Units within 3 Grid
 	// Spaces of this Unit from the Bitty Bug Root acquire the Haste
@@ -266,7 +266,7 @@ func init() {
 			s.kinDies(v, abSwarmCall, Haste, ev)
 		}
 	}})
-	ruled(abSwarmCall, "TD-K1", "TD-K18")
+	ruled(abSwarmCall, "TD-62", "TD-79")
 
 	// 159 Vampiric Aura, "All": "This Unit and Allied Units within 3 Grid
 	// Spaces of this Unit acquire the Lucky Status if they force an Enemy
@@ -279,13 +279,13 @@ func init() {
 		s.fire(h, abVampiricAura, ev, "%s feeds on the kill", s.name(k))
 		s.inflict(h, abVampiricAura, k, Lucky, ev)
 	}})
-	ruled(abVampiricAura, "TD-K1")
+	ruled(abVampiricAura, "TD-62")
 
 	// 169 Ctrl Alt Del, "A: Unit Engagement": "This Unit may be Engaged
 	// even after acquiring the Dead Status. If 1 D6 Roll is greater than
 	// or equal to 5 while this Unit has acquired the Dead Status it may
 	// discard the Dead Status, otherwise immediately Disengage this Unit."
-	// The roll comes as it is engaged, before anything else (TD-K19).
+	// The roll comes as it is engaged, before anything else (TD-80).
 	register(abCtrlAltDel, abilityHooks{preEngage: func(s *State, h, e int, ev *[]Event) {
 		if h != e || !s.pieces[h].has(Dead) {
 			return
@@ -297,10 +297,10 @@ func init() {
 		}
 		s.fire(h, abCtrlAltDel, ev, "it fails to reboot and is disengaged")
 	}})
-	ruled(abCtrlAltDel, "TD-K19")
+	ruled(abCtrlAltDel, "TD-80")
 
 	// 082 Feast, "B: Combat Lock": "If 2 D6 Roll is greater than or equal
-	// to 7 the Enemy Unit is removed from the game." (TD-K22)
+	// to 7 the Enemy Unit is removed from the game." (TD-83)
 	register(abFeast, abilityHooks{lock: func(s *State, h, a, b int, ev *[]Event) {
 		o := a
 		if o == h {
@@ -315,24 +315,24 @@ func init() {
 			s.kill(h, o, ev)
 		}
 	}})
-	ruled(abFeast, "TD-K22", "TD-K9")
+	ruled(abFeast, "TD-83", "TD-70")
 
 	// Relentless (Special List): "This Unit may still be Engaged if it
 	// acquires the Dead Status. This Unit must permanently acquire the
 	// Paralyzed and Frozen Status as well as keep their Dead Status after
-	// receiving the Dead Status." (TD-K2)
+	// receiving the Dead Status." (TD-63)
 	register(spRelentless, abilityHooks{dead: func(s *State, h, v int, ev *[]Event) {
 		if h == v {
 			s.walkingDead(h, ev)
 		}
 	}})
-	ruled(spRelentless, "TD-K2")
+	ruled(spRelentless, "TD-63")
 
 	// Swarm (Special List): "When a Stacked Unit, made up of Units who all
 	// have this Special, acquire the Dead Status the Player must only
 	// remove one of the Units from the Unit Stack and from Gameplay. The
 	// rest of the Units in the Unit Stack may remain in play and do not
-	// acquire the Dead Status." (TD-K3)
+	// acquire the Dead Status." (TD-64)
 	register(spSwarm, abilityHooks{refuse: func(s *State, h, t, st int, ev *[]Event) bool {
 		if h != t || st != Dead {
 			return false
@@ -366,5 +366,5 @@ func init() {
 		}
 		return true
 	}})
-	ruled(spSwarm, "TD-K3")
+	ruled(spSwarm, "TD-64")
 }

@@ -3,7 +3,7 @@ package tacticsdavid
 import "skald/games/tacticsdavid/battlefield"
 
 // Abilities that act on Unit Engagement ("A: Unit Engagement": right after
-// the statuses of the engaged unit have acted, TD-R7), Hatch at its
+// the statuses of the engaged unit have acted, TD-127), Hatch at its
 // disengagements, and Doing Science's choice for engaged units nearby.
 
 func init() {
@@ -17,7 +17,7 @@ func init() {
 			s.moonRage(h, abMoonRage, ev)
 		}
 	}})
-	ruled(abMoonRage, "TD-R7")
+	ruled(abMoonRage, "TD-127")
 
 	// 105 Harvest Moon Rage, "A: Unit Engagement": the same, with "+2 to its
 	// Base Strength Ratings until Disengaged" on 4 or more.
@@ -26,12 +26,12 @@ func init() {
 			s.moonRage(h, abHarvestMoonRage, ev)
 		}
 	}})
-	ruled(abHarvestMoonRage, "TD-R7")
+	ruled(abHarvestMoonRage, "TD-127")
 
 	// 175 Pulverize, "A: Unit Engagement": "If 1 D6 Roll is greater than or
 	// equal to 5 this Unit gains +2 to all Strength Ratings until
 	// Disengaged." The engagement remembers it (abUsed, which is cleared
-	// with the engagement); its bouts in the engagement get +2 (TD-R7).
+	// with the engagement); its bouts in the engagement get +2 (TD-127).
 	register(abPulverize, abilityHooks{
 		engage: func(s *State, h, e int, ev *[]Event) {
 			k := s.member(h)
@@ -51,12 +51,12 @@ func init() {
 			}
 		},
 	})
-	ruled(abPulverize, "TD-R7")
+	ruled(abPulverize, "TD-127")
 
 	// 137 Vicious Snapper, "A: Unit Engagement": "If this Unit does not
 	// occupy a Water Terrain Type Grid Space it acquires the Haste and
 	// Pumped Status. If this unit does occupy a Water Terrain Type Grid
-	// Space it must discard the Haste and Pumped Status." (TD-R7: the
+	// Space it must discard the Haste and Pumped Status." (TD-127: the
 	// statuses' own engagement rolls have been made.)
 	register(abViciousSnapper, abilityHooks{engage: func(s *State, h, e int, ev *[]Event) {
 		if h != e {
@@ -77,24 +77,24 @@ func init() {
 			s.inflict(h, abViciousSnapper, h, Pumped, ev)
 		}
 	}})
-	ruled(abViciousSnapper, "TD-R7")
+	ruled(abViciousSnapper, "TD-127")
 
 	// 142 Chill, "A: Unit Engagement": "Units not of the Ethereal Unit Type
 	// within 3 Grid Spaces of this Unit acquire the Frozen Status if 1 D6
 	// Roll is greater than or equal to 5. Roll separately for each Unit."
-	// Allies too ("Units"), not the Spirit itself (TD-R2).
+	// Allies too ("Units"), not the Spirit itself (TD-122).
 	register(abChill, abilityHooks{engage: func(s *State, h, e int, ev *[]Event) {
 		if h == e {
 			s.spread(h, abChill, Frozen, 3, toNotEthereal, 5, 6, ev)
 		}
 	}})
-	ruled(abChill, "TD-R2", "TD-R8")
+	ruled(abChill, "TD-122", "TD-128")
 
 	// 180 Dissolve Composure, "A: Unit Engagement": "Enemy Units within 3
 	// Grid Spaces of this Unit who have acquired the Crippled, Silenced,
 	// Banished, or Posioned Status also acquire the Fearful Status if 1 D6
 	// Roll is greater than or equal to 4." One roll for them all: the text
-	// does not say "Roll separately" (TD-R8).
+	// does not say "Roll separately" (TD-128).
 	register(abDissolveComposure, abilityHooks{engage: func(s *State, h, e int, ev *[]Event) {
 		if h != e {
 			return
@@ -116,13 +116,13 @@ func init() {
 			s.inflict(h, abDissolveComposure, int(t), Fearful, ev)
 		}
 	}})
-	ruled(abDissolveComposure, "TD-R8")
+	ruled(abDissolveComposure, "TD-128")
 
 	// 156 Grave Riser, "A: Unit Engagement": "If 1 D6 Roll is greater than
 	// or equal to 5 Units within 3 Grid Spaces of this Unit who have the
 	// Dead Status are replaced with a "Skeleton" Unit under this Player's
 	// control. New "Skeleton" Units acquire the Dead Status." One roll,
-	// made only when a corpse lies within 3 grid spaces (TD-R8, TD-R10).
+	// made only when a corpse lies within 3 grid spaces (TD-128, TD-130).
 	register(abGraveRiser, abilityHooks{engage: func(s *State, h, e int, ev *[]Event) {
 		if h != e {
 			return
@@ -156,13 +156,13 @@ func init() {
 			}
 		}
 	}})
-	ruled(abGraveRiser, "TD-R8", "TD-R10")
+	ruled(abGraveRiser, "TD-128", "TD-130")
 
 	// 115 Hatch, "A: Unit Engagement": "This Unit starts the game with 2
 	// Counters. Each time this Unit is Disengaged remove one Counter. When
 	// a Counter can no longer be removed from this Unit replace it with a
 	// Baby Dragon and it acquires the Pumped and Haste Status." The counters
-	// are pieceAb.count, set at the start of the battle (TD-R9).
+	// are pieceAb.count, set at the start of the battle (TD-129).
 	register(abHatch, abilityHooks{
 		turnStart: func(s *State, h int, ev *[]Event) {
 			if s.turn == 1 {
@@ -171,7 +171,7 @@ func init() {
 		},
 		disengage: func(s *State, h, u int, ev *[]Event) {
 			if h != u || !s.alive(h) {
-				return // a dead Egg hatches nothing (TD-R9)
+				return // a dead Egg hatches nothing (TD-129)
 			}
 			a := &s.pieces[h].ab
 			if a.count > 0 {
@@ -186,7 +186,7 @@ func init() {
 			}
 		},
 	})
-	ruled(abHatch, "TD-R9")
+	ruled(abHatch, "TD-129")
 
 	// 062 Doing Science, "All (Not with Dead Status)": "Units within 3 Grid
 	// Spaces of this Unit upon their Unit Engagement may either, a) Gain +1
@@ -195,7 +195,7 @@ func init() {
 	// its own ability." A choice of the engaged unit's player right after
 	// the engagement: "react uS doing-science X", X 1 (movement) or 2
 	// (strength) for the engaged unit, 3 or 4 for its engaged team partner;
-	// once an engagement for each unit, however many Scientists (TD-R6).
+	// once an engagement for each unit, however many Scientists (TD-126).
 	registerReaction(abDoingScience, &reaction{
 		window:  winEngage,
 		engaged: true,
@@ -229,7 +229,7 @@ func init() {
 			s.openWindows(winEngage, nil)
 		}
 	}})
-	ruled(abDoingScience, "TD-R6")
+	ruled(abDoingScience, "TD-126")
 }
 
 // scienceFor reports whether engaged unit m (member k of the engagement)
@@ -240,7 +240,7 @@ func (s *State) scienceFor(h, k, m int) bool {
 
 // moonRage plays Moon Rage (n = abMoonRage) or Harvest Moon Rage for
 // engaged piece h. Enraged acquired or discarded now changes what the
-// engaged unit must do this engagement (TD-R7).
+// engaged unit must do this engagement (TD-127).
 func (s *State) moonRage(h, n int, ev *[]Event) {
 	r := s.rollFor(h, n, 6, ev)
 	p := &s.pieces[h]

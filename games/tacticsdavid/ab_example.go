@@ -33,7 +33,7 @@ func init() {
 	// targeted Unit acquires the Poisoned Status."
 	registerActive(abVenom, &activeAbility{
 		use:   useAttack,
-		check: rangedMoved(abVenom), // TD-C1: the Viper is a Ranged Unit
+		check: rangedMoved(abVenom), // TD-87: the Viper is a Ranged Unit
 		why:   "Venom targets a unit within its Range Area in Line of Sight",
 		targets: func(s *State, h int, c *choices) {
 			for t := range s.pieces {

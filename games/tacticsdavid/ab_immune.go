@@ -5,7 +5,7 @@ import "skald/games/tacticsdavid/battlefield"
 // Group B: immunities (Unwavering, Research, Just Mud, Indestructable,
 // Resilient, Oblivious), what keeps a unit from being attacked (Oversized,
 // Climb Tree, Cute and Cuddly), what strikes back at an attacker
-// (Trapped!, Plague, Whiptail, Counter Clause) and Guard. Rulings TD-K1 to TD-K25,
+// (Trapped!, Plague, Whiptail, Counter Clause) and Guard. Rulings TD-62 to TD-86,
 // docs/rulings/td-abilities-b.md.
 
 // guards reports whether Guard holder h may answer the declared attack:
@@ -28,7 +28,7 @@ func init() {
 	// acquire the Fearful Status. Allied Units within 3 Grid Spaces of This
 	// Unit may Roll 1 D6 when acquiring the Fearful Status. If the Roll is
 	// greater than or equal to 3 the Unit does not acquire the Fearful
-	// Status." One roll, however many Centurions are near (TD-K17).
+	// Status." One roll, however many Centurions are near (TD-78).
 	register(abUnwavering, abilityHooks{refuse: func(s *State, h, t, st int, ev *[]Event) bool {
 		if st != Fearful {
 			return false
@@ -48,12 +48,12 @@ func init() {
 		s.fire(h, abUnwavering, ev, "%s stands firm against fear on 3 or more", s.name(t))
 		return s.rollFor(t, abUnwavering, 6, ev) >= 3
 	}})
-	ruled(abUnwavering, "TD-K17")
+	ruled(abUnwavering, "TD-78")
 
 	// 061 Research, "All (Not with Dead Status)": "A Unit upon their Unit
 	// Engagement in Direct Grid Space Contact with this Unit may discard
 	// their Petrified or Frozen Status. This Unit may not be Petrified or
-	// Frozen." (TD-K16)
+	// Frozen." (TD-77)
 	register(abResearch, abilityHooks{
 		preEngage: func(s *State, h, e int, ev *[]Event) {
 			p := &s.pieces[e]
@@ -72,12 +72,12 @@ func init() {
 			return true
 		},
 	})
-	ruled(abResearch, "TD-K16")
+	ruled(abResearch, "TD-77")
 
 	// 084 Just Mud, "All": "This Unit may never acquire the Dead Status as
 	// a result of an Attack from a Unit Locked in Combat with it. Units
 	// Locked in Combat with this Unit performing an Escape Procedure have
-	// half their Base Strength Ratings." (escapeAbilities; TD-K8)
+	// half their Base Strength Ratings." (escapeAbilities; TD-69)
 	register(abJustMud, abilityHooks{refuse: func(s *State, h, t, st int, ev *[]Event) bool {
 		if t != h || st != Dead || !s.cause.attack || s.cause.by < 0 || s.pieces[h].lock != s.cause.by {
 			return false
@@ -85,7 +85,7 @@ func init() {
 		s.fire(h, abJustMud, ev, "the attack of %s, Locked in Combat with it, cannot kill it", s.name(int(s.cause.by)))
 		return true
 	}})
-	ruled(abJustMud, "TD-K8")
+	ruled(abJustMud, "TD-69")
 
 	// 087 Indestructable, "All": "This Unit may not acquire the Dead Status
 	// as a result of a Physical Attack."
@@ -96,7 +96,7 @@ func init() {
 		s.fire(h, abIndestructable, ev, "a Physical Attack cannot kill it")
 		return true
 	}})
-	ruled(abIndestructable, "TD-K8")
+	ruled(abIndestructable, "TD-69")
 
 	// 088 Resilient, "All (Not with Dead Status)": "This Unit may not
 	// acquire a Status except for the Dead Status."
@@ -107,11 +107,11 @@ func init() {
 		s.fire(h, abResilient, ev, "it does not acquire the %s Status", statusNames[st])
 		return true
 	}})
-	ruled(abResilient, "TD-K8")
+	ruled(abResilient, "TD-69")
 
 	// 148 Oblivious, "All": "This Unit may never receive the Dead Status
 	// as a result of a Unit's Ability or other Affects." Not an attack,
-	// nor a lost Escape Procedure (TD-K8).
+	// nor a lost Escape Procedure (TD-69).
 	register(abOblivious, abilityHooks{refuse: func(s *State, h, t, st int, ev *[]Event) bool {
 		c := s.cause
 		if t != h || st != Dead || c.attack || (c.ab == 0 && c.by >= 0) {
@@ -120,7 +120,7 @@ func init() {
 		s.fire(h, abOblivious, ev, "it is oblivious to what would kill it")
 		return true
 	}})
-	ruled(abOblivious, "TD-K8")
+	ruled(abOblivious, "TD-69")
 
 	// 097 Oversized, "All (Not with Dead Status)": "Enemy Unit's may not
 	// Attack this Unit while in Direct Grid Space contact with this Unit."
@@ -128,7 +128,7 @@ func init() {
 		i := int(a.attacker)
 		return !s.allies(h, i) && adjacent(s.pt(h), s.pt(i))
 	}})
-	ruled(abOversized, "TD-K7")
+	ruled(abOversized, "TD-68")
 
 	// 111 Climb Tree, "All (Not with Dead Status)": "While this Unit
 	// occupies a Forest Terrain Type Grid Space it may not be Attacked by
@@ -137,11 +137,11 @@ func init() {
 		i := int(a.attacker)
 		return s.bf.Terrain(s.pt(h)) == battlefield.Forest && s.pieces[i].utype == physical && s.meleeUnit(i)
 	}})
-	ruled(abClimbTree, "TD-K7")
+	ruled(abClimbTree, "TD-68")
 
 	// 101 Cute and Cuddly, "B: Defend Pro.": "If 2 D6 Roll is greater than
 	// or equal to 8 the Enemy Unit about to Attack this Unit may not
-	// Attack this Unit." Before the attacker's own abilities (TD-K7).
+	// Attack this Unit." Before the attacker's own abilities (TD-68).
 	register(abCuteAndCuddly, abilityHooks{first: func(s *State, b *bout, h int, ev *[]Event) {
 		i := int(b.a.attacker)
 		if s.allies(h, i) {
@@ -152,12 +152,12 @@ func init() {
 			s.fire(h, abCuteAndCuddly, ev, "%s cannot bring itself to attack it", s.name(i))
 		}
 	}})
-	ruled(abCuteAndCuddly, "TD-K7")
+	ruled(abCuteAndCuddly, "TD-68")
 
 	// 116 Whiptail, "B: Defend Pro.": "If this Unit is Attacked on its Back
 	// Strength Rating from a Unit in Direct Grid Space contact with this
 	// Unit Roll 1 D6. If 1 D6 Roll is greater than or equal to 5 the
-	// Attacking Unit acquires the Dead Status." (TD-K7)
+	// Attacking Unit acquires the Dead Status." (TD-68)
 	register(abWhiptail, abilityHooks{first: func(s *State, b *bout, h int, ev *[]Event) {
 		i := int(b.a.attacker)
 		if b.side != Back || !adjacent(s.pt(h), s.pt(i)) {
@@ -168,11 +168,11 @@ func init() {
 			s.inflict(h, abWhiptail, i, Dead, ev)
 		}
 	}})
-	ruled(abWhiptail, "TD-K7")
+	ruled(abWhiptail, "TD-68")
 
 	// 029 Trapped!, "All (Not with Dead Status)": "Units with the Melee
 	// Attack Type who Attack this Unit acquire the Paralyzed Status."
-	// (TD-11: the Melee Attack Mode; TD-K23: as the attack strikes.)
+	// (TD-11: the Melee Attack Mode; TD-84: as the attack strikes.)
 	register(abTrapped, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
 		i := int(b.a.attacker)
 		if h != b.d || !s.meleeUnit(i) || !s.mayGet(i, Paralyzed) {
@@ -181,11 +181,11 @@ func init() {
 		s.fire(h, abTrapped, ev, "%s steps into the trap", s.name(i))
 		s.inflict(h, abTrapped, i, Paralyzed, ev)
 	}})
-	ruled(abTrapped, "TD-11", "TD-K23")
+	ruled(abTrapped, "TD-11", "TD-84")
 
 	// 157 Plague, "All (Not with Dead Status)": "Melee Attack Mode Unit's
 	// Attacking this Unit acquire the Poisoned Status if 1 D6 Roll is
-	// greater than or equal to 3." (TD-K23)
+	// greater than or equal to 3." (TD-84)
 	register(abPlague, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
 		i := int(b.a.attacker)
 		if h != b.d || !s.meleeUnit(i) || !s.mayGet(i, Poisoned) {
@@ -196,11 +196,11 @@ func init() {
 			s.inflict(h, abPlague, i, Poisoned, ev)
 		}
 	}})
-	ruled(abPlague, "TD-K23")
+	ruled(abPlague, "TD-84")
 
 	// 144 Counter Clause, "A: Defend Pro.": "If this Unit wins its Defend
 	// Procedure the Attacking Unit acquires the Dead Status." A reaction:
-	// its player invokes it when the attack is declared (TD-K6).
+	// its player invokes it when the attack is declared (TD-67).
 	registerReaction(abCounterClause, &reaction{
 		window:  winDefend,
 		pledged: true,
@@ -228,7 +228,7 @@ func init() {
 		s.fire(h, abCounterClause, ev, "it wins its Defend Procedure: %s acquires the Dead Status", s.name(i))
 		s.inflict(h, abCounterClause, i, Dead, ev)
 	}})
-	ruled(abCounterClause, "TD-K6")
+	ruled(abCounterClause, "TD-67")
 
 	// 103 Guard, "All (Not with Dead Status)": "Allied Units within 2 Grid
 	// Spaces of this Unit who would otherwise acquire the Dead Status may
@@ -236,7 +236,7 @@ func init() {
 	// If this Unit can not acquire either Status this Ability may not be
 	// used." In a declared attack its player pledges the status (react uH
 	// guard 0 for Paralyzed, 4 for Frozen); any other death, skald uses it
-	// (TD-K5).
+	// (TD-66).
 	registerReaction(abGuard, &reaction{
 		window:  winDefend,
 		pledged: true,
@@ -286,5 +286,5 @@ func init() {
 		s.fire(h, abGuard, ev, "it takes the %s Status instead of %s's death", statusNames[take], s.name(t))
 		return s.inflict(h, abGuard, h, take, ev)
 	}})
-	ruled(abGuard, "TD-K5")
+	ruled(abGuard, "TD-66")
 }

@@ -9,7 +9,7 @@ import (
 
 // peeked returns the top items of the Item Deck that seat saw with Study
 // and that are still on top, in order: both, the second alone once the
-// first was drawn, or none (TD-M16).
+// first was drawn, or none (TD-116).
 func (s *State) peeked(seat int) []int8 {
 	k := s.peek[seat]
 	switch {
@@ -51,7 +51,7 @@ func init() {
 	// on any Unit, and successfully loots the Unit on a D6 roll greater than
 	// or equal to 2." extra: 1 + 2 × slot (0 weapon, 1 accessory, 2
 	// expendable) + 1 to place the item at the bottom of the Item Deck
-	// rather than equip it. (TD-M2)
+	// rather than equip it. (TD-102)
 	registerActive(abSteal, &activeAbility{
 		use: useCombat,
 		why: "Steal loots one item of a unit in direct grid space contact: extra 1 + 2 × slot (0 weapon, 1 accessory, 2 expendable), + 1 to send it to the bottom of the Item Deck; an item equipped must be one the thief may equip",
@@ -74,7 +74,7 @@ func init() {
 		apply: func(s *State, h, t, x int, ev *[]Event) {
 			slot, deck := (x-1)/2, (x-1)%2 == 1
 			s.fire(h, abSteal, ev, "tries to steal %s's %s", s.name(t), slotNames[slot])
-			// "Units don't have to roll to Loot an Allied Unit" (TD-M2).
+			// "Units don't have to roll to Loot an Allied Unit" (TD-102).
 			if !s.allies(h, t) && s.rollFor(h, abSteal, 6, ev) < 2 {
 				if ev != nil {
 					s.event(ev, "loot.failed", "%s fails to steal from %s", s.name(h), s.name(t))
@@ -106,11 +106,11 @@ func init() {
 			}
 		},
 	}, abilityHooks{})
-	ruled(abSteal, "TD-M2")
+	ruled(abSteal, "TD-102")
 
 	// 063 Alchemy, "R: Attack Pro.": "This Unit may swap an equipped Item
 	// for one of the same Type in the Item Deck. The Item Deck is then
-	// shuffled." extra: the item of the Item Deck it takes. (TD-M5)
+	// shuffled." extra: the item of the Item Deck it takes. (TD-105)
 	registerActive(abAlchemy, &activeAbility{
 		use: useAttack,
 		why: "Alchemy swaps an equipped item for an item of the same type in the Item Deck (extra: its number) that the unit may equip",
@@ -132,11 +132,11 @@ func init() {
 			s.fire(h, abAlchemy, ev, "turns its %s into the %s; the Item Deck is shuffled", s.itemName(int(old)), s.itemName(it))
 		},
 	}, abilityHooks{})
-	ruled(abAlchemy, "TD-M5")
+	ruled(abAlchemy, "TD-105")
 
 	// 064 Chemistry, "D: Combat Pha.": "This Unit may take an Item from the
 	// Item Deck which is of the Expendable Item Type. The Item Deck is then
-	// shuffled." extra: the item it takes. (TD-M5)
+	// shuffled." extra: the item it takes. (TD-105)
 	registerActive(abChemistry, &activeAbility{
 		use: useCombat,
 		why: "Chemistry takes an Expendable item of the Item Deck (extra: its number) that the unit may equip",
@@ -152,13 +152,13 @@ func init() {
 			s.takeFromDeck(it)
 			s.pieces[h].items[slotExpendable] = int8(it)
 			if old > 0 {
-				s.toDeckBottom(old) // one item of each type (TD-M5)
+				s.toDeckBottom(old) // one item of each type (TD-105)
 			}
 			s.shuffleDeck()
 			s.fire(h, abChemistry, ev, "brews the %s; the Item Deck is shuffled", s.itemName(it))
 		},
 	}, abilityHooks{})
-	ruled(abChemistry, "TD-M5")
+	ruled(abChemistry, "TD-105")
 
 	// 085 Lob, "D: Combat Pha. (Facing)": "This Unit may target a Unit
 	// within its Range Area in Line of Sight. Send one Item Equipped to this
@@ -200,7 +200,7 @@ func init() {
 	// 176 Bite, "R: Attack Pro.": "This Unit may target a Unit in Direct
 	// Grid Space contact. If 1 D6 Roll is greater than or equal to 3 the
 	// targeted Unit must discard either their Weapon Item or Accessory Item
-	// of this Player's choosing." extra: 1 weapon, 2 accessory. (TD-M20)
+	// of this Player's choosing." extra: 1 weapon, 2 accessory. (TD-120)
 	registerActive(abBite, &activeAbility{
 		use: useAttack,
 		why: "Bite targets a living unit in direct grid space contact and the item it must discard: 1 its weapon, 2 its accessory",
@@ -228,14 +228,14 @@ func init() {
 			}
 		},
 	}, abilityHooks{})
-	ruled(abBite, "TD-M20")
+	ruled(abBite, "TD-120")
 
 	// 048 Study, "A: Unit Engagement": "If this Unit does not have the Dead
 	// Status or Petrified Status the Player may look at the top two cards of
 	// the Item Deck and rearrange them however they want." The player looks
 	// ("ability uH study -"), then keeps the order ("ability uH study - 1")
 	// or swaps the two ("ability uH study - 2"). The two items are shown to
-	// that player alone. (TD-M16)
+	// that player alone. (TD-116)
 	registerActive(abStudy, &activeAbility{
 		use: useEngage,
 		why: "Study looks at the top two cards of the Item Deck (there must be two), if the unit is neither Dead nor Petrified",
@@ -270,5 +270,5 @@ func init() {
 			s.fire(h, abStudy, ev, "puts the two cards back on top in the order of its player's choice")
 		},
 	})
-	ruled(abStudy, "TD-M16")
+	ruled(abStudy, "TD-116")
 }

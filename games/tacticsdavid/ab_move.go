@@ -30,7 +30,7 @@ func contact8(a, b battlefield.Point) bool {
 // free grid spaces of the Summoner h's Range Area in its Line of Sight, a
 // unit may stand on, not in direct or diagonal contact with a living enemy
 // of t ("may not be placed in Direct or Diagonal Grid Space contact with an
-// Enemy Unit", TD-M1).
+// Enemy Unit", TD-101).
 func (s *State) summonSpots(h, t int, buf []battlefield.Point) []battlefield.Point {
 	var area [160]battlefield.Point
 	owner := s.pieces[t].owner
@@ -66,7 +66,7 @@ func (s *State) summonable(h, t int) bool {
 
 // grappled reports whether Grapple Tentacle pulls piece t toward the
 // Kraken h: a living unit within 3 grid spaces, not yet in direct or
-// diagonal contact, not h's team partner (TD-M9).
+// diagonal contact, not h's team partner (TD-109).
 func (s *State) grappled(h, t int) bool {
 	return t != h && s.alive(t) && int(s.pieces[h].team) != t && s.within(h, t, 3) && !contact8(s.pt(h), s.pt(t))
 }
@@ -133,7 +133,7 @@ func init() {
 	// Turn into this Unit's Range Area in Line of Sight. The Unit being
 	// moved may not be placed in Direct or Diagonal Grid Space contact with
 	// an Enemy Unit and counts as having moved that Turn. If the Unit being
-	// moved is Ethereal it acquires the Summoned Status." (TD-M1)
+	// moved is Ethereal it acquires the Summoned Status." (TD-101)
 	registerActive(abSummon, &activeAbility{
 		use: useAttack,
 		why: "Summon moves a living Light or Medium unit within 7 grid spaces, not in Combat Lock nor engaged this turn, to a free grid space of the Summoner's Range Area in Line of Sight away from the unit's enemies",
@@ -174,13 +174,13 @@ func init() {
 			}
 		},
 	})
-	ruled(abSummon, "TD-M1")
+	ruled(abSummon, "TD-101")
 
 	// 155 False Guide, "D: Combat Pha.": "This Unit may target an Enemy
 	// Unit within 3 Grid Spaces. If 1 D6 Roll is greater than or equal to 3
 	// this Player may perform a Movement and Facing Procedure with the
 	// targeted Unit. This Unit may not Attack the targeted Unit this Turn."
-	// (TD-M11)
+	// (TD-111)
 	registerActive(abFalseGuide, &activeAbility{
 		use: useCombat,
 		why: "False Guide targets a living enemy unit within 3 grid spaces that may move: not Locked in Combat, not Petrified",
@@ -239,14 +239,14 @@ func init() {
 			}
 		},
 	})
-	ruled(abFalseGuide, "TD-M11")
+	ruled(abFalseGuide, "TD-111")
 
 	// 136 Grapple Tentacle, "D: Combat Pha.": "During this Unit's Combat
 	// Phase Units within 3 Grid Spaces of this Unit must move into Direct
 	// and Diagonal Grid Space contact with this Unit on the closest side of
 	// this Unit. Units keep their facing. Units may be removed from Combat
 	// Lock. All Units within 3 Grid Spaces must be affected up to a maximum
-	// of 8 Units in any order this Player chooses." (TD-M9)
+	// of 8 Units in any order this Player chooses." (TD-109)
 	registerActive(abGrappleTentacle, &activeAbility{
 		use: useCombat,
 		why: "Grapple Tentacle pulls the living units within 3 grid spaces into contact; there must be one to pull and a free grid space around the Kraken",
@@ -271,7 +271,7 @@ func init() {
 			partner := int(s.pieces[t].team)
 			s.unlock(t, ev) // "Units may be removed from Combat Lock"
 			if partner >= 0 && s.alive(partner) {
-				// A Unit Team comes along as one (TD-M9).
+				// A Unit Team comes along as one (TD-109).
 				s.unlock(partner, ev)
 				s.liftTeam(t, partner)
 				s.place(t, p)
@@ -286,5 +286,5 @@ func init() {
 			}
 		},
 	})
-	ruled(abGrappleTentacle, "TD-M9")
+	ruled(abGrappleTentacle, "TD-109")
 }

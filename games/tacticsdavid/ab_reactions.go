@@ -4,9 +4,9 @@ import "skald/games/tacticsdavid/battlefield"
 
 // Reactions in the other player's turn: Phase Shift and Slip move an
 // attacked unit beside or behind its attacker before the Defend Procedure
-// (TD-R11), Warning Signs turns a unit receiving a Ranged Attack (TD-R13),
+// (TD-131), Warning Signs turns a unit receiving a Ranged Attack (TD-133),
 // and Autofire shoots at an enemy unit that ends its Movement Phase in
-// range (TD-R12).
+// range (TD-132).
 
 func init() {
 	// 067 Phase Shift, "B: Defend Pro.": "If 1 D6 Roll is greater than or
@@ -35,7 +35,7 @@ func init() {
 			s.shiftTo(h, abPhaseShift, s.pt(int(s.fight.a.attacker)).Add(d.Delta()), (d+2)%4, ev)
 		},
 	}, abilityHooks{})
-	ruled(abPhaseShift, "TD-R11")
+	ruled(abPhaseShift, "TD-131")
 
 	// 069 Slip, "B: Defend Pro.": "If this Unit is attacked by a Unit in
 	// Direct Grid Space contact Roll 1 D6. If the Roll is greater than or
@@ -61,7 +61,7 @@ func init() {
 			s.shiftTo(h, abSlip, s.behind(a), s.pieces[a].facing, ev)
 		},
 	}, abilityHooks{})
-	ruled(abSlip, "TD-R11")
+	ruled(abSlip, "TD-131")
 
 	// 165 Warning Signs, "All (Not with Dead Status)": "This Unit and Allied
 	// Units within 3 Grid Spaces of this Unit receiving a Ranged Attack may
@@ -93,7 +93,7 @@ func init() {
 			s.fire(h, abWarningSigns, ev, "%s turns to face %s", s.name(t), fc)
 		},
 	}, abilityHooks{})
-	ruled(abWarningSigns, "TD-R13")
+	ruled(abWarningSigns, "TD-133")
 
 	// 164 Autofire, "All (During Opponents Turn)": "Enemy Units ending their
 	// Movement Phase in this Unit's Range Area are immediately Attacked by
@@ -101,7 +101,7 @@ func init() {
 	// during your Opponent's Turn may not start a Duel Procedure, but a
 	// Defending Unit may start it." A reaction of the Sentry's player when
 	// the engaged enemy unit's Movement Phase ends (moveEnded): "react uS
-	// autofire T" shoots at unit T, turning to face it (TD-R12).
+	// autofire T" shoots at unit T, turning to face it (TD-132).
 	registerReaction(abAutofire, &reaction{
 		window: winMoveEnd,
 		why:    "Autofire shoots, in the opponent's turn, at an enemy unit that ended its Movement Phase in the Range Area of the unit in any direction, in Line of Sight, not in Combat Lock (the number is the target's)",
@@ -131,12 +131,12 @@ func init() {
 			b.noDuelA = true // "may not start a Duel Procedure, but a Defending Unit may start it"
 		}
 	}})
-	ruled(abAutofire, "TD-R12")
+	ruled(abAutofire, "TD-132")
 }
 
 // mayShift reports whether piece h, attacked now, may be moved by Phase
 // Shift or Slip: one of the fight's defenders, alive, not Petrified, not
-// held by a Combat Lock or a Unit Team (TD-R11).
+// held by a Combat Lock or a Unit Team (TD-131).
 func (s *State) mayShift(h int) bool {
 	p := &s.pieces[h]
 	return s.fight.on && s.fight.defends(h) && s.alive(h) && !p.has(Petrified) && p.lock < 0 && p.team < 0
@@ -155,7 +155,7 @@ func (s *State) behind(a int) battlefield.Point {
 
 // shiftTo moves attacked piece h to q facing f (Phase Shift, Slip). The
 // attack strikes it only if q is still in a Melee attack's Area of Attack;
-// otherwise it has got out of the way (TD-R11).
+// otherwise it has got out of the way (TD-131).
 func (s *State) shiftTo(h, n int, q battlefield.Point, f battlefield.Facing, ev *[]Event) {
 	s.lift(h)
 	s.pieces[h].facing = f

@@ -3,7 +3,7 @@ package tacticsdavid
 import "skald/games/tacticsdavid/battlefield"
 
 // Abilities used as actions that target units and roll for statuses (group
-// C1; rulings TD-C1 to TD-C14 of docs/rulings/td-abilities-c1.md). Most
+// C1; rulings TD-87 to TD-100 of docs/rulings/td-abilities-c1.md). Most
 // share one shape: "This Unit may target <a unit in reach>. If 1 D6 Roll is
 // <a face> the targeted Unit acquires <a status>." That shape is built once
 // (statusAb, a row of the table below); each ability is one row, with its
@@ -55,7 +55,7 @@ func statusBits(sts []int) uint32 {
 	return b
 }
 
-// Reaches: who an ability may target (TD-C2).
+// Reaches: who an ability may target (TD-88).
 const (
 	reachSight   = iota + 1 // "within its Range Area in Line of Sight"
 	reachRange              // "within its Range Area" (no Line of Sight)
@@ -66,9 +66,9 @@ const (
 // Modes: how many units an ability acts on.
 const (
 	modeOne  = iota // "target a Unit"
-	modeTwo         // "target up to 2 Units": extra is the second + 1 (TD-C4)
+	modeTwo         // "target up to 2 Units": extra is the second + 1 (TD-90)
 	modeEach        // "each Unit within ...", "Enemy Units within ...": no target
-	modeArea        // "Units in this Unit's Attack Area", "within an Attack Area MF" (TD-C5)
+	modeArea        // "Units in this Unit's Attack Area", "within an Attack Area MF" (TD-91)
 )
 
 // statusAb is one ability of the shape: target units in reach, roll 1 D6
@@ -189,7 +189,7 @@ func (r *statusAb) targets(s *State, h int, c *choices) {
 		}
 	case r.aimed(s, h):
 		// The Gorgon's gaze is placed like a Ranged Attack, on an enemy
-		// unit in its Range Area and Line of Sight (TD-C5).
+		// unit in its Range Area and Line of Sight (TD-91).
 		for t := range s.pieces {
 			if r.reaches(s, h, t) {
 				c.add(t, 0)
@@ -263,7 +263,7 @@ func (r *statusAb) apply(s *State, h, t, x int, ev *[]Event) {
 // rangedMoved is the check of the abilities used in the Combat Phase:
 // "Ranged Units may not enter both the Movement and Combat Phase in the
 // same Turn unless they wish to perform a Ranged Melee Procedure" (seed
-// 004, "Attack Modes"; TD-C1).
+// 004, "Attack Modes"; TD-87).
 func rangedMoved(n int) func(s *State, h int) error {
 	return func(s *State, h int) error {
 		if s.eng.moved && s.info[s.pieces[h].prof].ranged {
@@ -275,7 +275,7 @@ func rangedMoved(n int) func(s *State, h int) error {
 
 func registerStatusAb(r *statusAb) {
 	registerActive(r.n, &activeAbility{use: r.use, why: r.why, targets: r.targets, apply: r.apply, check: rangedMoved(r.n)}, abilityHooks{})
-	ruled(r.n, "TD-C1", "TD-C2", "TD-C3")
+	ruled(r.n, "TD-87", "TD-88", "TD-89")
 }
 
 // Messages for an illegal use.
@@ -325,7 +325,7 @@ var statusAbs = []*statusAb{
 		verb: "casts Black Magic on", why: "Black Magic " + whyTwo + " in Line of Sight"},
 	// 054 Summoning Spell, "R: Attack Pro.": "This Unit may target each
 	// Unit within it's Range Area. If 1 D6 Roll is greater than or equal to
-	// 4 the targeted Unit acquires the Summoned Status." (TD-C3: a roll for
+	// 4 the targeted Unit acquires the Summoned Status." (TD-89: a roll for
 	// each unit.)
 	{n: abSummoningSpell, use: useAttack, reach: reachRange, mode: modeEach, res: ge(4, Summoned),
 		verb: "calls on every unit in its Range Area", why: "Summoning Spell (no target: ability uN summoning-spell -) needs a unit within its Range Area"},
@@ -357,7 +357,7 @@ var statusAbs = []*statusAb{
 	// equal to 3 each Unit within this Unit's Attack Area acquires the
 	// Crippled Status. If a Unit acquires the Crippled Status as a result
 	// of this Ability this Unit may Equip "Giant's Bread."" One roll for
-	// all (TD-C3); the bread: TD-C11.
+	// all (TD-89); the bread: TD-97.
 	{n: abMakeBread, use: useAttack, mode: modeArea, once: true, res: ge(3, Crippled), then: makeBread,
 		verb: "grinds the bones of the units in its Attack Area", why: "Make Bread (no target: ability uN make-bread -) needs a unit in its Attack Area"},
 	// 106 Lightning Cry, "R: Attack Pro.": "Units within an Attack Area MF
@@ -368,7 +368,7 @@ var statusAbs = []*statusAb{
 	// 132 Gorgon Gaze, "R: Attack Pro.": "If 1 D6 Roll is greater than or
 	// equal to 5, Units in this Units Attack Area acquire the Petrified
 	// Status. Roll separately each Unit." The Gorgon's area is ranged: it
-	// is placed on an enemy unit in its Range Area in Line of Sight (TD-C5).
+	// is placed on an enemy unit in its Range Area in Line of Sight (TD-91).
 	{n: abGorgonGaze, use: useAttack, mode: modeArea, reach: reachSight, enemy: true, res: ge(5, Petrified),
 		verb: "gazes at the units around", why: "Gorgon Gaze places its Attack Area on a living enemy unit within its Range Area in Line of Sight"},
 	// 143 Dispel, "D: Combat Pha.": "This Unit may target a Unit within its
@@ -413,7 +413,7 @@ var statusAbs = []*statusAb{
 	// its Range Area in Line of Sight. If 1 D6 Roll is greater than or
 	// equal to 4 the targeted Unit acquires the Crippled, Silenced, or
 	// Banished Status." Each of the three belongs to one Unit Type: the
-	// unit acquires the one its type may have (TD-C3).
+	// unit acquires the one its type may have (TD-89).
 	{n: abAcidWeb, use: useCombat, reach: reachSight, res: ge(4, Crippled, Silenced, Banished),
 		verb: "spins an acid web at", why: "Acid Web " + whySight},
 	// 179 EEK!, "R: Attack Pro.": "This Unit may target a Unit in Direct
@@ -422,7 +422,7 @@ var statusAbs = []*statusAb{
 	// equal to 3 the targeted Unit acquires the Petrified Status. If the
 	// targeted Unit's Core Strength is greater than or equal to this Unit's
 	// Core Strength then if 1 D6 Roll is greater than or equal to 5 the
-	// targeted Unit acquires the Petrified Status." (TD-C12)
+	// targeted Unit acquires the Petrified Status." (TD-98)
 	{n: abEek, use: useAttack, reach: reachContact, by: eekFaces,
 		verb: "shrieks at", why: "EEK! " + whyContact},
 	// 182 Web, "D: Combat Pha.": "This Unit may target a Unit within its
@@ -441,7 +441,7 @@ var statusAbs = []*statusAb{
 	// Roll is greater than or equal to 4 the Unit acquires the Lucky
 	// Status. If the Roll is greater than or equal to 5 the Unit acquires
 	// the Poisoned Status." Each "greater than or equal" holds on the
-	// higher faces too: a 5 gives all three (TD-C3).
+	// higher faces too: a 5 gives all three (TD-89).
 	{n: abWeirdCloudBomb, use: useAttack, reach: reachSight,
 		res:  ge(2, Haste).or(ge(4, Lucky)).or(ge(5, Poisoned)),
 		verb: "throws a weird cloud bomb at", why: "Weird Cloud Bomb " + whySight},
@@ -452,7 +452,7 @@ var eekWeak, eekStrong = ge(3, Petrified), ge(5, Petrified)
 
 // eekFaces is EEK!'s table against target t: "Core Strength ... can be
 // found by adding up the Strength Ratings from each side (before the effect
-// of any items, buffs, etc.)" (seed 004, "Unit Class"; TD-C12).
+// of any items, buffs, etc.)" (seed 004, "Unit Class"; TD-98).
 func eekFaces(s *State, h, t int) *faces {
 	if s.core(t) < s.core(h) {
 		return &eekWeak
@@ -469,7 +469,7 @@ func (s *State) core(i int) int {
 
 // makeBread: "If a Unit acquires the Crippled Status as a result of this
 // Ability this Unit may Equip "Giant's Bread."" A new loaf, in an empty
-// Expendable slot (TD-C11).
+// Expendable slot (TD-97).
 func makeBread(s *State, h, got int, ev *[]Event) {
 	p := &s.pieces[h]
 	if got == 0 || !s.alive(h) || p.items[slotExpendable] != 0 || s.canHold(h, itemGiantsBread) != nil {
@@ -486,23 +486,23 @@ func init() {
 	for _, r := range statusAbs {
 		registerStatusAb(r)
 	}
-	ruled(abBlackMagic, "TD-C4")
-	ruled(abNaturalFury, "TD-C4")
-	ruled(abBioReEngineering, "TD-C4")
-	ruled(abMakeBread, "TD-C5", "TD-C11")
-	ruled(abLightningCry, "TD-C5")
-	ruled(abGorgonGaze, "TD-C5")
-	ruled(abEek, "TD-C12")
-	ruled(abDispel, "TD-C13")
+	ruled(abBlackMagic, "TD-90")
+	ruled(abNaturalFury, "TD-90")
+	ruled(abBioReEngineering, "TD-90")
+	ruled(abMakeBread, "TD-91", "TD-97")
+	ruled(abLightningCry, "TD-91")
+	ruled(abGorgonGaze, "TD-91")
+	ruled(abEek, "TD-98")
+	ruled(abDispel, "TD-99")
 	for _, n := range []int{abSpriteSpirit, abFairyFlame, abImpishBulk, abMicroShine} {
-		ruled(n, "TD-C14")
+		ruled(n, "TD-100")
 	}
 
 	// 008 Blood Sacrifice, "R: Attack Pro.": "The Player may force an
 	// Allied Light Unit within 6 Grid Spaces to acquire the Dead Status and
 	// force an Enemy Light Unit within this Unit's Range Area in Line of
 	// Sight to acquire the Dead Status." The target is the enemy, the extra
-	// the ally + 1; both are chosen, the ally dies first (TD-C8).
+	// the ally + 1; both are chosen, the ally dies first (TD-94).
 	registerActive(abBloodSacrifice, &activeAbility{
 		use:   useAttack,
 		why:   "Blood Sacrifice targets a living enemy Light unit within its Range Area in Line of Sight, and names (as its number + 1) another living allied Light unit within 6 Grid Spaces to sacrifice",
@@ -528,11 +528,11 @@ func init() {
 			}
 		},
 	}, abilityHooks{})
-	ruled(abBloodSacrifice, "TD-C1", "TD-C2", "TD-C8")
+	ruled(abBloodSacrifice, "TD-87", "TD-88", "TD-94")
 
 	// 039 Tricked, "R: Attack Pro.": "This Unit may target an Enemy Unit
 	// within it's Range Area in Line of Sight. The targeted Unit must
-	// rotate clockwise a number of times equal to 1 D4 roll." (TD-C9)
+	// rotate clockwise a number of times equal to 1 D4 roll." (TD-95)
 	registerActive(abTricked, &activeAbility{
 		use:   useAttack,
 		why:   "Tricked " + whyEnemySight,
@@ -562,7 +562,7 @@ func init() {
 			}
 		},
 	}, abilityHooks{})
-	ruled(abTricked, "TD-C1", "TD-C2", "TD-C9")
+	ruled(abTricked, "TD-87", "TD-88", "TD-95")
 
 	registerHex()
 }
@@ -574,7 +574,7 @@ const winChoice = 200
 
 // hexable reports whether Hex may give status st to piece t: "The Player
 // may not choose the Dead or Petrified Status", and a Status Card the unit
-// may not hold, or holds, is no choice (TD-C10).
+// may not hold, or holds, is no choice (TD-96).
 func (s *State) hexable(t, st int) bool {
 	p := &s.pieces[t]
 	return st != Dead && st != Petrified && !p.has(st) && s.may(p.utype, st)
@@ -587,7 +587,7 @@ func (s *State) hexable(t, st int) bool {
 // Status Card of this Player's choosing. The Player may not choose the Dead
 // or Petrified Status." The first status is named with the use (extra: its
 // number in the Status Affects, from 1 Paralyzed to 20 Confused); on 5 or
-// more the player chooses the second then ("react uN hex S", TD-C10).
+// more the player chooses the second then ("react uN hex S", TD-96).
 func registerHex() {
 	registerActive(abHex, &activeAbility{
 		use:   useAttack,
@@ -650,5 +650,5 @@ func registerHex() {
 			s.inflict(h, abHex, t, x-1, ev)
 		},
 	}
-	ruled(abHex, "TD-C1", "TD-C2", "TD-C10")
+	ruled(abHex, "TD-87", "TD-88", "TD-96")
 }

@@ -2,13 +2,13 @@ package tacticsdavid
 
 // Group A: abilities that change the Attack, Defend and Duel Procedures of
 // the unit that has them: its strengths and its dice (seed 004, "ABILITY
-// LIST"). Rulings TD-A1... are in docs/rulings/td-abilities-a.md.
+// LIST"). Rulings TD-43... are in docs/rulings/td-abilities-a.md.
 
 // groupA holds the units and Roots the abilities of group A name, by
 // number (0 when the content has none).
 type groupA struct {
 	pup, egg, beastMan, bittyBug int   // Roots
-	ninja, viking, pirate        int   // units of those names (TD-A1)
+	ninja, viking, pirate        int   // units of those names (TD-43)
 	roots                        []int // every Root, for Hired Hit
 }
 
@@ -21,7 +21,7 @@ func (g *Game) buildGroupA() {
 }
 
 // topUnit is the unit number piece i counts as for names and Roots: its
-// unit, or a stack's top unit (TD-A1).
+// unit, or a stack's top unit (TD-43).
 func (s *State) topUnit(i int) int {
 	u := s.profs[s.pieces[i].prof].Units
 	if len(u) == 0 {
@@ -30,7 +30,7 @@ func (s *State) topUnit(i int) int {
 	return u[len(u)-1]
 }
 
-// rootOf is the Root of piece i's Unit Tree (TD-A1), or 0.
+// rootOf is the Root of piece i's Unit Tree (TD-43), or 0.
 func (s *State) rootOf(i int) int {
 	return s.g.c.RootOf(s.topUnit(i))
 }
@@ -41,7 +41,7 @@ func (s *State) isUnit(i, n int) bool { return n > 0 && s.topUnit(i) == n }
 
 // firstTime reports whether holder h uses ability n for the first time in
 // its engagement, and records it (the engagement's abUsed): a bonus "until
-// Disengaged" rolled before the Attack Procedure is rolled once (TD-A3).
+// Disengaged" rolled before the Attack Procedure is rolled once (TD-45).
 // A unit not engaged has no engagement to remember: false, false.
 func (s *State) firstTime(h, n int) (engaged, first bool) {
 	k := s.member(h)
@@ -56,7 +56,7 @@ func (s *State) firstTime(h, n int) (engaged, first bool) {
 }
 
 // untilDisengaged gives holder h +v to its Base Strength Ratings until it
-// is disengaged; a unit that is not engaged has it for this bout (TD-A3).
+// is disengaged; a unit that is not engaged has it for this bout (TD-45).
 func (s *State) untilDisengaged(b *bout, h, k, v int, engaged bool) {
 	if engaged {
 		s.pieces[h].ab.str += int8(v)
@@ -85,7 +85,7 @@ func init() {
 	}})
 
 	// 007 Blood Frenzy, "D: Duel Pro.": "This Unit gains an extra D3 when
-	// performing a Duel Procedure." Attacking or defending (TD-A5).
+	// performing a Duel Procedure." Attacking or defending (TD-47).
 	register(abBloodFrenzy, abilityHooks{
 		bout: func(s *State, b *bout, h int, ev *[]Event) {
 			if k, _ := b.role(h); k >= 0 {
@@ -96,13 +96,13 @@ func init() {
 			duelFired(s, b, h, abBloodFrenzy, ev, "an extra D3 in each Duel Procedure")
 		},
 	})
-	ruled(abBloodFrenzy, "TD-A5")
+	ruled(abBloodFrenzy, "TD-47")
 
 	// 012 Blob Wall, "D: Defend Pro.": "The Unit Type of this Unit always
 	// matches the Attack Type of the Attacking Unit. This Unit also
 	// acquires an extra D3 during its Defend Procedure." The type counts
-	// for the bout's type table (TD-A7); the D3 is not rolled again in
-	// the Duel Procedures (TD-A4).
+	// for the bout's type table (TD-49); the D3 is not rolled again in
+	// the Duel Procedures (TD-46).
 	register(abBlobWall, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
 		if k, _ := b.role(h); k == 1 {
 			b.dtype = b.atype
@@ -110,11 +110,11 @@ func init() {
 			s.fire(h, abBlobWall, ev, "its Unit Type matches the Attack Type (%s) and it gains an extra D3", typeWord(b.atype))
 		}
 	}})
-	ruled(abBlobWall, "TD-A4", "TD-A7")
+	ruled(abBlobWall, "TD-46", "TD-49")
 
 	// 013 Battle Cry, "B: Attack Pro.": "If 1 D6 Roll is greater than or
 	// equal to 3 this Unit gains +1 to its Base Strength Ratings until
-	// Disengaged." Rolled once an engagement (TD-A3).
+	// Disengaged." Rolled once an engagement (TD-45).
 	register(abBattleCry, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
 		k, _ := b.role(h)
 		if k != 0 {
@@ -126,11 +126,11 @@ func init() {
 			s.fire(h, abBattleCry, ev, "+1 to its Base Strength Ratings until Disengaged")
 		}
 	}})
-	ruled(abBattleCry, "TD-A3")
+	ruled(abBattleCry, "TD-45")
 
 	// 014 Ninjacute, 015 Vikingcide, 036 Piratecide, "D: Attack Pro.": "If
 	// this Unit Attacks a "Ninja" (Viking, Pirate) Unit, this Unit gains an
-	// extra D3 in their Attack Procedure." (TD-A1, TD-A4)
+	// extra D3 in their Attack Procedure." (TD-43, TD-46)
 	for _, c := range [...]struct {
 		n    int
 		unit func(g *Game) int
@@ -146,18 +146,18 @@ func init() {
 				s.fire(h, n, ev, "an extra D3 in its Attack Procedure against the %s", (*unitLabel)(s.g.c.Unit(unit(s.g))))
 			}
 		}})
-		ruled(n, "TD-A1", "TD-A4")
+		ruled(n, "TD-43", "TD-46")
 	}
 
 	// 019 Sure Strike, "D: Attack, Duel Pro.": "This Unit gains an extra D6
-	// and discards their lowest D6." When it attacks (TD-A5).
+	// and discards their lowest D6." When it attacks (TD-47).
 	register(abSureStrike, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
 		if k, _ := b.role(h); k == 0 {
 			b.mod[0].drop++
 			s.fire(h, abSureStrike, ev, "an extra D6, and its lowest D6 is discarded")
 		}
 	}})
-	ruled(abSureStrike, "TD-A5")
+	ruled(abSureStrike, "TD-47")
 
 	// 020 Parry, "D: Duel Pro.": "This Unit automatically wins any Duel
 	// Procedure when they are the Defending Unit."
@@ -173,7 +173,7 @@ func init() {
 			}
 		},
 	})
-	ruled(abParry, "TD-A5")
+	ruled(abParry, "TD-47")
 
 	// 021 Duel Striker, "D: Duel Pro.": "This Unit gains an extra D6 when
 	// performing a Duel Procedure when they are the Attacking Unit." 022
@@ -192,7 +192,7 @@ func init() {
 				}
 			},
 		})
-		ruled(n, "TD-A5")
+		ruled(n, "TD-47")
 	}
 
 	// 023 Reinforce, "B: Defend Pro.": "This Unit gains +1 to its Base
@@ -215,7 +215,7 @@ func init() {
 
 	// 025 Steamroller, "B: Attack Pro.": "If this Unit has performed a
 	// Charge Procedure this Turn it gains 1 D6 to its Base Strength
-	// Ratings until Disengaged." (TD-A3, TD-A11)
+	// Ratings until Disengaged." (TD-45, TD-53)
 	register(abSteamroller, abilityHooks{
 		moved: func(s *State, h, m, _ int, charge bool, ev *[]Event) {
 			if m == h && charge {
@@ -238,14 +238,14 @@ func init() {
 			}
 		},
 	})
-	ruled(abSteamroller, "TD-A3", "TD-A11")
+	ruled(abSteamroller, "TD-45", "TD-53")
 
 	// 031 Hired Hit, "All (Not with Dead Status)": "At the beginning of the
 	// Player's first Turn they must declare a Root. This Unit gains +3 to
 	// its Strength Ratings when performing an Attack Procedure against a
 	// Unit of that Root." The declaration is a decision of its player
 	// (react uH hired-hit N, N the Root's unit number), who may not pass
-	// (TD-A12).
+	// (TD-54).
 	registerReaction(abHiredHit, &reaction{
 		window: winTurn,
 		must:   true,
@@ -277,13 +277,13 @@ func init() {
 			}
 		},
 	})
-	ruled(abHiredHit, "TD-A1", "TD-A12")
+	ruled(abHiredHit, "TD-43", "TD-54")
 
 	// 032 Assassinate, "D: Attack Pro.": "If this Unit Attacks a Physical
 	// Unit this Unit will have an Ethereal Attack Type. If this Unit
 	// Attacks an Ethereal Unit this Unit will have a Magical Attack Type.
 	// If this Unit Attacks a Magical Unit this unit will have a Physical
-	// Attack Type." For this bout (TD-A7).
+	// Attack Type." For this bout (TD-49).
 	register(abAssassinate, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
 		if k, _ := b.role(h); k != 0 {
 			return
@@ -298,7 +298,7 @@ func init() {
 		}
 		s.fire(h, abAssassinate, ev, "its Attack Type is %s against a unit of type %s", typeWord(b.atype), typeWord(b.dtype))
 	}})
-	ruled(abAssassinate, "TD-A7")
+	ruled(abAssassinate, "TD-49")
 
 	// 034 Beast Slayer, "D: Attack, Defend, Duel Pro.": "Enemy Units of
 	// the Pup Root -1 to their Base Strength Ratings when Defending or
@@ -310,12 +310,12 @@ func init() {
 			s.fire(h, abBeastSlayer, ev, "-1 to the Base Strength Ratings of %s, of the Pup Root", s.name(o))
 		}
 	}})
-	ruled(abBeastSlayer, "TD-A1")
+	ruled(abBeastSlayer, "TD-43")
 
 	// 049 Supervised, "B: Attack Pro.": "If 1 D6 Roll is less than or
 	// equal to the number of Allied Units within 3 Grid Spaces of this,
 	// this Unit gains +1 to its Base Strength Ratings until Disengaged."
-	// (TD-A2, TD-A3)
+	// (TD-44, TD-45)
 	register(abSupervised, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
 		k, _ := b.role(h)
 		if k != 0 {
@@ -336,23 +336,23 @@ func init() {
 			s.fire(h, abSupervised, ev, "%d allies watch: +1 to its Base Strength Ratings until Disengaged", n)
 		}
 	}})
-	ruled(abSupervised, "TD-A2", "TD-A3")
+	ruled(abSupervised, "TD-44", "TD-45")
 
 	// 059 Outsmart, "B: Defend Pro.": "If 1 D6 Roll is greater than or
 	// equal to 4 this Unit automatically wins its next Defend Procedure
 	// with no possibility of a Duel Procedure and is not considered to be
-	// in Combat Lock." (TD-A6)
+	// in Combat Lock." (TD-48)
 	register(abOutsmart, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
 		if k, _ := b.role(h); k == 1 && s.rollFor(h, abOutsmart, 6, ev) >= 4 {
 			b.win, b.noDuel, b.noLock = 2, true, true
 			s.fire(h, abOutsmart, ev, "wins this Defend Procedure, with no Duel Procedure and no Combat Lock")
 		}
 	}})
-	ruled(abOutsmart, "TD-A6")
+	ruled(abOutsmart, "TD-48")
 
 	// 071 Growth, "All (Not with Dead Status)": "This Unit gains Strength
 	// to their Base Strength Ratings equal to the number of Units within 2
-	// Grid Spaces of this Unit, excluding this Unit." (TD-A2)
+	// Grid Spaces of this Unit, excluding this Unit." (TD-44)
 	register(abGrowth, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
 		k, _ := b.role(h)
 		if k < 0 {
@@ -369,7 +369,7 @@ func init() {
 			s.fire(h, abGrowth, ev, "+%d to its Base Strength Ratings for the units within 2 grid spaces", n)
 		}
 	}})
-	ruled(abGrowth, "TD-A2", "TD-A16")
+	ruled(abGrowth, "TD-44", "TD-58")
 
 	// 089 Titan Armor, "D: Defend Pro.": "This Unit gains an extra D6 in
 	// its Defend Procedure and the resulting Duel Procedure."
@@ -383,19 +383,19 @@ func init() {
 	// 094 Stoupid Strong, "D: Attack Pro.": "This Unit gains an extra D6 in
 	// its Attack Procedure and the resulting Duel Procedure if the
 	// Defending Unit has a Back Strength Rating greater than this Unit's
-	// Back Strength Rating." (TD-A10)
+	// Back Strength Rating." (TD-52)
 	register(abStoupidStrong, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
 		if k, o := b.role(h); k == 0 && s.baseStrength(o, Back, 0, false) > s.baseStrength(h, Back, 0, false) {
 			b.mod[0].d6++
 			s.fire(h, abStoupidStrong, ev, "an extra D6 against a unit with a greater Back Strength Rating")
 		}
 	}})
-	ruled(abStoupidStrong, "TD-A10")
+	ruled(abStoupidStrong, "TD-52")
 
 	// 096 Unholy Strength, "B: Attack, Defend Pro.": "This Unit gains +1
 	// Strength to its Base Strength Ratings until Disengaged for each
 	// Enemy Unit within its Attack Area." Counted again for each
-	// procedure, not added up (TD-A3).
+	// procedure, not added up (TD-45).
 	register(abUnholyStrength, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
 		k, _ := b.role(h)
 		if k < 0 {
@@ -420,24 +420,24 @@ func init() {
 			s.fire(h, abUnholyStrength, ev, "+%d to its Base Strength Ratings for the enemy units in its Attack Area", n)
 		}
 	}})
-	ruled(abUnholyStrength, "TD-A3")
+	ruled(abUnholyStrength, "TD-45")
 
 	// 104 Three Heads, "D: Attack, Defend Pro." (TD-9): "This Unit may Roll
 	// 3 D6 and discard 2 of the 3 D6." It always does: it keeps the
-	// highest (TD-A18).
+	// highest (TD-60).
 	register(abThreeHeads, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
 		if k, _ := b.role(h); k >= 0 {
 			b.mod[k].best = 3
 			s.fire(h, abThreeHeads, ev, "rolls 3 D6 for its die and keeps the highest")
 		}
 	}})
-	ruled(abThreeHeads, "TD-9", "TD-A18")
+	ruled(abThreeHeads, "TD-9", "TD-60")
 
 	// 114 Chimaeric Reaction, "B: Defend Pro.": "If 1 D6 Roll is equal to 5
 	// or 6 this Unit becomes a Physical Unit Type. If the Roll is equal to
 	// 3 or 4 this Unit becomes a Magical Unit Type. If the Roll is equal to
 	// 1 or 2 this Unit becomes an Ethereal Unit Type." For this Defend
-	// Procedure (TD-A7).
+	// Procedure (TD-49).
 	register(abChimaericReaction, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
 		if k, _ := b.role(h); k != 1 {
 			return
@@ -452,25 +452,25 @@ func init() {
 		}
 		s.fire(h, abChimaericReaction, ev, "it defends as a unit of type %s", typeWord(b.dtype))
 	}})
-	ruled(abChimaericReaction, "TD-A7")
+	ruled(abChimaericReaction, "TD-49")
 
 	// 140 Tail Whip, "B: Defend Pro.": "If 1 D6 Roll is greater than or
 	// equal to 4 this Unit gains +1 to its Base Strength Rating on its
 	// Left, Right, and Back Strength Ratings during its next Defend, and
 	// resulting Duel Procedure." Rolled when struck on one of those sides
-	// (TD-A16).
+	// (TD-58).
 	register(abTailWhip, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
 		if k, _ := b.role(h); k == 1 && b.side != Front && s.rollFor(h, abTailWhip, 6, ev) >= 4 {
 			b.mod[1].base++
 			s.fire(h, abTailWhip, ev, "+1 to its %s Base Strength Rating", sideWord(b.side))
 		}
 	}})
-	ruled(abTailWhip, "TD-A16")
+	ruled(abTailWhip, "TD-58")
 
 	// 151 Overwhelm, "D: Attack Pro.": "Enemy Units this Unit Attacks who
 	// have a Unit in Direct Grid Space contact on the opposite Grid Space
 	// side of this Attack have half their Base Strength Ratings during
-	// this Attack, and resulting Duel Procedure." (TD-A9)
+	// this Attack, and resulting Duel Procedure." (TD-51)
 	register(abOverwhelm, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
 		k, o := b.role(h)
 		if k != 0 || s.allies(h, o) {
@@ -483,11 +483,11 @@ func init() {
 			s.fire(h, abOverwhelm, ev, "%s is pressed against a unit behind it: its Base Strength Ratings are halved", s.name(o))
 		}
 	}})
-	ruled(abOverwhelm, "TD-A9")
+	ruled(abOverwhelm, "TD-51")
 
 	// 187 Dungball, "D: Attack Pro.": "This Unit gains Strength to their
 	// Front Base Strength Rating equal to the number of Grid Spaces it
-	// moves until Disengaged." (TD-A11)
+	// moves until Disengaged." (TD-53)
 	register(abDungball, abilityHooks{moved: func(s *State, h, m, dist int, _ bool, ev *[]Event) {
 		if m == h && dist > 0 {
 			a := &s.pieces[h].ab
@@ -495,22 +495,22 @@ func init() {
 			s.fire(h, abDungball, ev, "+%d to its Front Base Strength Rating until Disengaged", dist)
 		}
 	}})
-	ruled(abDungball, "TD-A11")
+	ruled(abDungball, "TD-53")
 
 	// 188 Carapace, "D: Defend Pro.": "If Attacked by a Ranged Attack This
 	// Unit gains an extra D3 when performing its Defend Procedure."
-	// (TD-A4)
+	// (TD-46)
 	register(abCarapace, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
 		if k, _ := b.role(h); k == 1 && b.a.kind == attackRanged {
 			b.mod[1].oneD3++
 			s.fire(h, abCarapace, ev, "an extra D3 against a Ranged Attack")
 		}
 	}})
-	ruled(abCarapace, "TD-A4")
+	ruled(abCarapace, "TD-46")
 
 	// 195 Dragon Rage, "D: Attack, Defend, Duel Pro.": "This Unit gains +1
 	// to its Strength Ratings against an Enemy Unit of the Beast Man, Pup,
-	// and Egg Roots." (TD-A1)
+	// and Egg Roots." (TD-43)
 	register(abDragonRage, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
 		k, o := b.role(h)
 		if k < 0 || s.allies(h, o) {
@@ -522,7 +522,7 @@ func init() {
 			s.fire(h, abDragonRage, ev, "+1 to its Strength Ratings against a unit of the %s Root", (*unitLabel)(s.g.c.Unit(r)))
 		}
 	}})
-	ruled(abDragonRage, "TD-A1")
+	ruled(abDragonRage, "TD-43")
 }
 
 // abfCharged (pieceAb.flags): the unit performed a Charge Procedure in

@@ -6,12 +6,12 @@ package tacticsdavid
 // place of the first when that one is used, given away, looted or
 // discarded. Items bought with the army, acquired, taken in a trade or
 // looted go to the belt when the unit's hands hold one of their type
-// (TD-R4). The rules ask beltRoom, stow and drawBelt (items.go, build.go,
+// (TD-124). The rules ask beltRoom, stow and drawBelt (items.go, build.go,
 // arrange.go).
 
 func init() {
 	registerRule(abWorkBelt)
-	ruled(abWorkBelt, "TD-R4")
+	ruled(abWorkBelt, "TD-124")
 }
 
 // beltRoom reports whether piece i may put a second item of slot's type in

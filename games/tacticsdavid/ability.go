@@ -1086,7 +1086,7 @@ func (b *bout) sideOf(h int) int {
 // modifiers.
 func (s *State) boutBase(b *bout, h int) int {
 	if h == int(b.a.attacker) && b.a.base > 0 {
-		return s.baseStrengthFrom(h, b.sideOf(h), int(b.a.base)-1, 0, false) // TD-C6
+		return s.baseStrengthFrom(h, b.sideOf(h), int(b.a.base)-1, 0, false) // TD-92
 	}
 	return s.baseStrength(h, b.sideOf(h), 0, h == int(b.a.attacker) && b.a.kind == attackRangedMelee)
 }

@@ -53,7 +53,7 @@ type UnitSetup struct {
 	// (pieceAb.learned): its name or number.
 	Learned string `json:"learned"`
 	// Counters sets the unit's counters (Hatch: 2 at the start of the
-	// battle, TD-R9).
+	// battle, TD-129).
 	Counters *int `json:"counters"`
 }
 
@@ -241,7 +241,7 @@ func (s *State) arrangeUnit(k int, u UnitSetup, all []UnitSetup) error {
 			return fmt.Errorf("field items: %s: %w", it, err)
 		}
 		if sl := s.g.items[n].slot; s.pieces[i].items[sl] != 0 {
-			s.pieces[i].belt[sl] = int8(n) // a Tinkerer's second item (TD-24, TD-R4)
+			s.pieces[i].belt[sl] = int8(n) // a Tinkerer's second item (TD-24, TD-124)
 		} else {
 			s.pieces[i].items[sl] = int8(n)
 		}

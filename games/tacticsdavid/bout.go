@@ -185,7 +185,7 @@ func (s *State) strengths(b *bout) (astr, dstr int) {
 		bonus += int(s.g.items[it].attackBonus)
 	}
 	if b.a.base > 0 {
-		astr = s.baseStrengthFrom(i, int(b.a.side), int(b.a.base)-1, bonus, m.half) + m.add // TD-C6
+		astr = s.baseStrengthFrom(i, int(b.a.side), int(b.a.base)-1, bonus, m.half) + m.add // TD-92
 	} else {
 		astr = s.baseStrengthHalf(i, int(b.a.side), bonus, b.a.kind == attackRangedMelee, m.half) + m.add
 	}

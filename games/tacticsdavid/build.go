@@ -174,7 +174,7 @@ func (s *State) startDeployment(ev *[]Event) {
 			pc := piece{prof: int16(len(s.profs) - 1), owner: int8(seat), lock: -1, team: -1, flags: fRemoved, utype: typeOf(p.Type)}
 			for _, it := range e.Items {
 				if sl := s.g.items[it].slot; pc.items[sl] != 0 {
-					pc.belt[sl] = int8(it) // a Tinkerer's second item (TD-24, TD-R4)
+					pc.belt[sl] = int8(it) // a Tinkerer's second item (TD-24, TD-124)
 				} else {
 					pc.items[sl] = int8(it)
 				}

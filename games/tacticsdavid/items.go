@@ -44,7 +44,7 @@ func (s *State) canHold(i int, it int) error {
 func (s *State) discardItem(i, slot int) { s.discardItemEv(i, slot, nil) }
 
 // discardItemEv is discardItem, telling the players when a Work Belt's item
-// takes the discarded one's place (TD-R4).
+// takes the discarded one's place (TD-124).
 func (s *State) discardItemEv(i, slot int, ev *[]Event) {
 	it := s.pieces[i].items[slot]
 	s.pieces[i].items[slot] = 0
@@ -109,7 +109,7 @@ func (s *State) canTrade(i, o, slot, dir int) error {
 	mine, theirs := p.items[slot], q.items[slot]
 	switch dir {
 	case 0: // give
-		if mine == 0 || (theirs != 0 && !s.beltRoom(o, slot)) { // Work Belt (TD-R4)
+		if mine == 0 || (theirs != 0 && !s.beltRoom(o, slot)) { // Work Belt (TD-124)
 			if s.quiet {
 				return errQuiet
 			}
@@ -148,7 +148,7 @@ func (s *State) trade(i, o, slot, dir int, ev *[]Event) {
 	s.eng.traded |= 1 << uint(slot)
 	p, q := &s.pieces[i], &s.pieces[o]
 	switch dir {
-	case 0: // give: to the hands, or the Work Belt (TD-R4)
+	case 0: // give: to the hands, or the Work Belt (TD-124)
 		it := p.items[slot]
 		p.items[slot] = 0
 		s.stow(o, slot, it, ev)
@@ -321,7 +321,7 @@ func (s *State) loot(i, d, slot, keep int, ev *[]Event) {
 	}
 	it := s.pieces[d].items[slot]
 	s.pieces[d].items[slot] = 0
-	defer s.drawBelt(d, slot, ev) // a dead Tinkerer's belt item takes the looted one's place (TD-R4)
+	defer s.drawBelt(d, slot, ev) // a dead Tinkerer's belt item takes the looted one's place (TD-124)
 	if keep == 1 {
 		s.toDeckBottom(it)
 		if ev != nil {
@@ -331,7 +331,7 @@ func (s *State) loot(i, d, slot, keep int, ev *[]Event) {
 	}
 	old := s.pieces[i].items[slot]
 	if old != 0 && s.beltRoom(i, slot) {
-		s.stow(i, slot, it, ev) // Work Belt (TD-R4)
+		s.stow(i, slot, it, ev) // Work Belt (TD-124)
 	} else {
 		s.pieces[i].items[slot] = it
 		s.pieces[d].items[slot] = old // swapped with the corpse (TD-41)
@@ -443,7 +443,7 @@ func (s *State) equip(i int, it int8, ev *[]Event) {
 	slot := s.g.items[it].slot
 	if old := s.pieces[i].items[slot]; old > 0 {
 		if s.beltRoom(i, int(slot)) {
-			s.stow(i, int(slot), it, ev) // Work Belt (TD-R4)
+			s.stow(i, int(slot), it, ev) // Work Belt (TD-124)
 			if ev != nil {
 				s.event(ev, "item.equipped", "%s takes the %s", s.name(i), s.g.c.Items[it-1].Name)
 			}

@@ -233,7 +233,7 @@ func (s *State) teamWith(i, o int) error {
 	case q.has(Petrified):
 		return s.illegal(ruleTeam, "a Petrified unit may not form a Unit Team (TD-37)")
 	case p.ab.owner0 != 0 || q.ab.owner0 != 0:
-		return s.illegal(ruleTeam, "a Possessed unit forms no Unit Team: its control returns at the end of the turn (TD-M10)")
+		return s.illegal(ruleTeam, "a Possessed unit forms no Unit Team: its control returns at the end of the turn (TD-110)")
 	}
 	return nil
 }

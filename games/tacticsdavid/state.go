@@ -53,7 +53,7 @@ type piece struct {
 	utype    uint8 // the Unit Type now (the Amulet of Shifting changes it)
 	status   uint32
 	items    [numSlots]int8 // item number by slot, 0 for none
-	belt     [numSlots]int8 // a second item of each type, held in the Work Belt (TD-R4), 0 for none
+	belt     [numSlots]int8 // a second item of each type, held in the Work Belt (TD-124), 0 for none
 	lock     int8           // the piece it is Locked in Combat with, or -1
 	team     int8           // its Unit Team partner, or -1
 	half     uint8          // in a team: 0 the north (or west) half, 1 the south (or east)

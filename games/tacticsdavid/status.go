@@ -122,7 +122,7 @@ func (s *State) acquire(i int, st int, ev *[]Event) bool {
 func (s *State) discard(i int, st int, ev *[]Event) {
 	p := &s.pieces[i]
 	if !p.has(st) || (p.has(Dead) && st != Dead) {
-		return // a corpse's statuses stay: Relentless's are permanent (TD-K2)
+		return // a corpse's statuses stay: Relentless's are permanent (TD-63)
 	}
 	p.status &^= statusBit(st)
 	if st == Fearful {
@@ -190,7 +190,7 @@ func (s *State) baseStrengthHalf(i int, side int, bonus int, rangedMelee, half b
 
 // baseStrengthFrom is baseStrengthHalf from the rating v in place of the
 // printed one: the Ranged Melee base, or an ability's "Attack Procedure
-// with a Base Strength Rating of 1" (TD-C6).
+// with a Base Strength Rating of 1" (TD-92).
 func (s *State) baseStrengthFrom(i int, side int, v int, bonus int, half bool) int {
 	p := &s.pieces[i]
 	if (p.has(Pumped) && p.utype == physical) || (p.has(Enchanted) && p.utype == magical) || (p.has(Summoned) && p.utype == ethereal) {

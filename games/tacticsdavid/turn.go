@@ -289,7 +289,7 @@ func (s *State) endTurn(ev *[]Event) {
 	// (seed 004, "Item Acquisition"; TD-36: 2 kills count as 1, 4 as 3).
 	k := s.killsTurn
 	if k < 3 && s.inventoryInvention(ev) {
-		k = 3 // Inventory Invention: "as though having killed 3 Units this Turn" (TD-R5)
+		k = 3 // Inventory Invention: "as though having killed 3 Units this Turn" (TD-125)
 	}
 	if k > 0 && len(s.deck) > 0 {
 		need := 5
@@ -368,7 +368,7 @@ func (s *State) fearedAtEndOfTurn(ev *[]Event) {
 func (s *State) feared(i int) bool {
 	p := &s.pieces[i]
 	return p.has(Feared) || (p.items[slotAccessory] > 0 && s.g.items[p.items[slotAccessory]].feared) ||
-		s.hasAb(i, abSuperSerial) // "This Unit permanently has the Feared Status" (TD-R3)
+		s.hasAb(i, abSuperSerial) // "This Unit permanently has the Feared Status" (TD-123)
 }
 
 // defeated reports whether seat has lost every unit: all Dead, none with a
@@ -377,7 +377,7 @@ func (s *State) defeated(seat int) bool {
 	for i := range s.pieces {
 		p := &s.pieces[i]
 		if s.trueOwner(i) != seat {
-			continue // a Possessed unit is its own player's (TD-M10)
+			continue // a Possessed unit is its own player's (TD-110)
 		}
 		if s.alive(i) || (p.flags&fRemoved == 0 && p.items[slotExpendable] == itemRevivalStone) {
 			return false

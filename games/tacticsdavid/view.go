@@ -69,8 +69,8 @@ type UnitView struct {
 	Facing   string   `json:"facing"`
 	Statuses []string `json:"statuses,omitempty"`
 	Items    []string `json:"items,omitempty"`
-	Belt     []string `json:"belt,omitempty"`     // Work Belt: the second items (TD-R4)
-	Counters int      `json:"counters,omitempty"` // Hatch's counters (TD-R9)
+	Belt     []string `json:"belt,omitempty"`     // Work Belt: the second items (TD-124)
+	Counters int      `json:"counters,omitempty"` // Hatch's counters (TD-129)
 	Locked   int      `json:"locked_with"`
 	Team     int      `json:"team_with"`
 	Engaged  bool     `json:"engaged_this_turn,omitempty"`
