@@ -71,6 +71,11 @@ type abilityHooks struct {
 	endTurn func(s *State, holder int, ev *[]Event)
 	// turnStart: the start of a player's turn.
 	turnStart func(s *State, holder int, ev *[]Event)
+	// escape: the holder performs an Escape Procedure (b.a.attacker) or
+	// is the unit it escapes from (b.d), before any die is rolled ("B:"
+	// and "D: Escape Pro."). b.win = 1: the escaping unit wins without
+	// the duel.
+	escape func(s *State, b *bout, holder int, ev *[]Event)
 }
 
 // hooks holds every ability's hooks, by ability number; the ability files
@@ -81,6 +86,7 @@ var hooks [numFired]abilityHooks
 // a moment no ability on the battlefield cares about.
 type hookMasks struct {
 	bout, aura, after, engage, disengage, dead, refuse, endTurn, turnStart abSet
+	escape                                                                 abSet
 	active, react                                                          abSet
 }
 
@@ -102,6 +108,7 @@ func (g *Game) buildHookMasks() {
 		set(&m.refuse, h.refuse != nil)
 		set(&m.endTurn, h.endTurn != nil)
 		set(&m.turnStart, h.turnStart != nil)
+		set(&m.escape, h.escape != nil)
 	}
 	for n := 1; n <= numAbilities; n++ {
 		if a := actives[n]; a != nil {
@@ -412,6 +419,18 @@ func (s *State) boutHooks(b *bout, ev *[]Event) {
 	})
 }
 
+// escapeHooks runs the "B:" and "D: Escape Pro." abilities of the escaping
+// unit, then of the unit it escapes from: the Escape Procedure forbids the
+// abilities of the Attack and Defend Procedures, not its own (TD-V7).
+func (s *State) escapeHooks(b *bout, ev *[]Event) {
+	for _, who := range [2]int{int(b.a.attacker), b.d} {
+		s.ownHooks(s.g.masks.escape, who, func(n int) { hooks[n].escape(s, b, who, ev) })
+		if b.d == int(b.a.attacker) {
+			break
+		}
+	}
+}
+
 func (s *State) afterHooks(b *bout, ev *[]Event) {
 	if b.escape {
 		return
@@ -692,6 +711,7 @@ type mark struct {
 	sq   int16 // the grid space: y*W + x
 	kind uint8 // the ability that left it
 	by   int8  // the piece that left it
+	held int8  // Shed: the enemy unit still Locked in Combat with the skin; else -1
 }
 
 // abSlug is ability n's word in action text.
