@@ -107,6 +107,9 @@ func (s *State) skin(i int) int {
 // Unit performing an Escape Procedure while in Combat Lock with this
 // Marker automatically wins."
 func (s *State) escapeMarker(i int, ev *[]Event) bool {
+	if ev != nil {
+		s.event(ev, "escape", "%s attempts to escape the Combat Lock with a shed skin", s.name(i))
+	}
 	if k := s.skin(i); k >= 0 {
 		s.fire(int(s.marks[k].by), abShed, ev, "%s escapes the empty skin", s.name(i))
 	}

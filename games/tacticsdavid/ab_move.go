@@ -59,6 +59,10 @@ func init() {
 	}
 	for _, n := range trails {
 		trackAbs.add(n)
+		pathAbs.add(n)
+	}
+	for _, n := range []int{abForager, abTranspose, abSlither} {
+		pathAbs.add(n)
 	}
 
 	// 060 Synchronize, "All (Not with Dead Status)": "Allied Units within 2
@@ -257,8 +261,9 @@ type floodCache struct {
 	valid bool
 	n     int
 	key   [4]int16
-	water []bool       // grid spaces flooded (not actual Water)
-	seen  []bool       // the Water connected to the holders' grid spaces
+	water []bool // grid spaces flooded (not actual Water)
+	seen  []bool // the Water connected to the holders' grid spaces
+	queue []int32
 	slow  [2][4][]bool // Slow Terrain with the flood, by Forager and movement type
 }
 
@@ -403,7 +408,7 @@ func (s *State) flood() *floodCache {
 		fc.water[k] = false
 		seen[k] = false
 	}
-	q := a.queue[:0]
+	q := fc.queue[:0]
 	for i := range s.pieces {
 		if s.hasAb(i, abFloodplains) && s.bf.Terrain(s.pt(i)) == battlefield.Water {
 			sq := int32(int(s.pieces[i].y)*W + int(s.pieces[i].x))
@@ -431,7 +436,7 @@ func (s *State) flood() *floodCache {
 			}
 		}
 	}
-	a.queue = q
+	fc.queue = q
 	for sq := 0; sq < N; sq++ {
 		t := s.bf.Terrain(battlefield.Point{X: sq % W, Y: sq / W})
 		if fc.water[sq] {
@@ -752,10 +757,183 @@ func (s *State) trackMove(i, partner int, p battlefield.Point, m int, ev *[]Even
 	s.fireTeam(i, partner, ev)
 	s.scr().ab.charging = false
 	dest := p.Y*s.bf.W + p.X
-	if !s.findPath(i, partner, dest, m, false) && !s.findPath(i, partner, dest, 126, false) {
-		a := &s.scr().ab
-		a.path = append(a.path[:0], int16(int(s.pieces[i].y)*s.bf.W+int(s.pieces[i].x)), int16(dest))
+	if !s.pathMatters(i, partner, m) {
+		s.shortPath(i, dest)
+		return
 	}
+	// A path that passes no status trail's marker; else the fewest.
+	if s.bfsPath(i, partner, dest, m, true) || s.findPath(i, partner, dest, m, false) || s.bfsPath(i, partner, dest, 126, false) {
+		return
+	}
+	s.shortPath(i, dest)
+}
+
+// bfsPath finds a path of piece i's move (with partner) of up to m grid
+// spaces to dest as reach does (the one that keeps the most movement,
+// found back from dest), passing no grid space with a status trail's
+// marker if avoid is set; it reports whether there is one and leaves it in
+// the scratch path.
+func (s *State) bfsPath(i, partner, dest, m int, avoid bool) bool {
+	a := &s.scr().ab
+	g := s.conf.grid
+	W, N := g.w, g.w*g.h
+	if len(a.best) < 2*N {
+		a.best = make([]int8, 2*N)
+	}
+	best := a.best[:2*N]
+	for k := range best {
+		best[k] = -1
+	}
+	mt := s.moveType(i, partner)
+	var hurt []bool
+	if avoid && mt != moveSoar && mt != moveHover {
+		hurt = a.buf(N)
+		for _, k := range s.marks {
+			if trailStatus(int(k.kind)) >= 0 {
+				hurt[k.sq] = true
+			}
+		}
+	}
+	nbr := g.nbrLow
+	if mt == moveHover || mt == moveSoar {
+		nbr = g.nbr
+	}
+	pass, slow := g.pass[mt], g.slow[mt]
+	var stop []bool
+	nbr, pass, slow, stop = s.moveTables(i, partner, mt, nbr, pass, slow)
+	owner := s.pieces[i].owner
+	start := int(s.pieces[i].y)*W + int(s.pieces[i].x)
+	if m > 127 {
+		m = 127
+	}
+	h0 := 0
+	if slow[start] {
+		m /= 2
+		h0 = 1
+	}
+	step := func(q, rem, hv int) (int, int) {
+		r, h := rem-1, hv
+		if h == 0 && slow[q] {
+			r /= 2
+			h = 1
+		}
+		if stop != nil && stop[q] {
+			r = 0
+		}
+		return r, h
+	}
+	ok := func(q int) bool {
+		if q < 0 || !pass[q] || (hurt != nil && hurt[q]) {
+			return false
+		}
+		o := int(s.board[q]) - 1
+		return o < 0 || s.pieces[o].owner == owner || !s.alive(o)
+	}
+	best[start*2+h0] = int8(m)
+	q := append(a.queue[:0], int32(start*2+h0))
+	for head := 0; head < len(q); head++ {
+		cur := int(q[head])
+		rem := int(best[cur])
+		if rem <= 0 {
+			continue
+		}
+		sq, hv := cur/2, cur%2
+		for d := 0; d < 4; d++ {
+			n := int(nbr[sq][d])
+			if !ok(n) {
+				continue
+			}
+			r, h := step(n, rem, hv)
+			if k := n*2 + h; int(best[k]) < r {
+				best[k] = int8(r)
+				q = append(q, int32(k))
+			}
+		}
+	}
+	a.queue = q
+	// Back from dest: each grid space has a neighbour it was reached from
+	// with exactly its movement left.
+	cur := -1
+	for h := 0; h < 2; h++ {
+		if k := dest*2 + h; best[k] >= 0 && (cur < 0 || best[k] > best[cur]) {
+			cur = k
+		}
+	}
+	found := cur >= 0
+	a.path = a.path[:0]
+	for found && cur != start*2+h0 && len(a.path) < 256 {
+		a.path = append(a.path, int16(cur/2))
+		sq, h, r := cur/2, cur%2, int(best[cur])
+		prev := -1
+		for d := 0; d < 4 && prev < 0; d++ {
+			p := int(nbr[sq][d])
+			if p < 0 || (p != start && !ok(p)) {
+				continue
+			}
+			for hp := 0; hp < 2; hp++ {
+				rp := int(best[p*2+hp])
+				if rp <= 0 {
+					continue
+				}
+				if r2, h2 := step(sq, rp, hp); r2 == r && h2 == h {
+					prev = p*2 + hp
+					break
+				}
+			}
+		}
+		if prev < 0 {
+			found = false
+		}
+		cur = prev
+	}
+	if stop != nil {
+		s.clearStops(stop)
+	}
+	if !found {
+		return false
+	}
+	a.path = append(a.path, int16(start))
+	for l, r := 0, len(a.path)-1; l < r; l, r = l+1, r-1 {
+		a.path[l], a.path[r] = a.path[r], a.path[l]
+	}
+	return true
+}
+
+// shortPath records a path of only the start and dest: when no grid
+// space between them matters.
+func (s *State) shortPath(i, dest int) {
+	a := &s.scr().ab
+	a.path = append(a.path[:0], int16(int(s.pieces[i].y)*s.bf.W+int(s.pieces[i].x)), int16(dest))
+}
+
+// pathAbs are the abilities of a mover that need the grid spaces of its
+// path: the trails it leaves, and those that fire when the path uses
+// them.
+var pathAbs abSet
+
+// pathMatters reports whether the grid spaces of a move of piece i (with
+// partner) of up to m grid spaces matter: its units leave trails or have
+// abilities that fire by the path, or a status trail's marker lies within
+// its reach (Mucous Trail's markers end the path: they are its end).
+func (s *State) pathMatters(i, partner, m int) bool {
+	if !s.present.and(pathAbs).empty() {
+		for _, u := range [2]int{i, partner} {
+			if u >= 0 && (!s.info[s.pieces[u].prof].abil.and(pathAbs).empty() || pathAbs.has(int(s.pieces[u].ab.learned))) {
+				return true
+			}
+		}
+	}
+	if mt := s.moveType(i, partner); mt == moveSoar || mt == moveHover {
+		return false
+	}
+	p := s.pt(i)
+	for _, k := range s.marks {
+		q := battlefield.Point{X: int(k.sq) % s.bf.W, Y: int(k.sq) / s.bf.W}
+		if trailStatus(int(k.kind)) >= 0 && battlefield.Distance(p, q) <= m {
+			return true
+		}
+	}
+	return false
 }
 
 // trackLine records the path of a straight charge of k grid spaces.
@@ -777,9 +955,8 @@ func (s *State) trackCharge(i, partner int, p battlefield.Point, n int, ev *[]Ev
 	s.fireTeam(i, partner, ev)
 	s.scr().ab.charging = true
 	dest := p.Y*s.bf.W + p.X
-	if !s.findPath(i, partner, dest, n, true) {
-		a := &s.scr().ab
-		a.path = append(a.path[:0], int16(int(s.pieces[i].y)*s.bf.W+int(s.pieces[i].x)), int16(dest))
+	if !s.pathMatters(i, partner, n) || !s.findPath(i, partner, dest, n, true) {
+		s.shortPath(i, dest)
 	}
 }
 
@@ -832,8 +1009,14 @@ func (s *State) findPath(i, partner, dest, m int, charge bool) bool {
 	if m < 0 {
 		m = 0
 	}
+	if !charge {
+		// Only a path that must pass markers needs this search: keep it
+		// short.
+		m = min(m, 32)
+	}
 	R := m + 1
 	V := N * 2 * R
+
 	if len(a.dist) < V {
 		a.dist = make([]int16, V)
 		a.prev = make([]int32, V)

@@ -640,19 +640,18 @@ func (s *State) escape(i int, ev *[]Event) bool {
 	o := int(s.pieces[i].lock)
 	s.eng.moved = true
 	s.pieces[i].flags |= fLockActed
+	if o == i {
+		return s.escapeMarker(i, ev) // a Shed skin: "automatically wins" (TD-V6)
+	}
 	if ev != nil {
 		s.event(ev, "escape", "%s attempts to escape the Combat Lock with %s", s.name(i), s.name(o))
 	}
-	if o == i {
-		return s.escapeMarker(i, ev) // a Shed skin: "automatically wins"
-	}
 	b := s.newBout(attack{attacker: int8(i), side: Front}, o, Front)
 	b.escape = true
-	s.escapeHooks(&b, ev) // On The Run, Shed, Ink Shot: "automatically wins"
+	s.escapeHooks(&b, ev) // On The Run, Shed, Ink Shot: "automatically wins" (TD-V7)
 	if s.over || !s.alive(i) {
 		return false
 	}
-	var at, df int
 	if b.win == 1 {
 		s.unlock(i, ev)
 		s.eng.escaped = true
@@ -662,7 +661,7 @@ func (s *State) escape(i int, ev *[]Event) bool {
 		s.escaped(&b, ev) // Shed leaves its skin
 		return true
 	}
-	at, df = s.duel(&b, true, ev)
+	at, df := s.duel(&b, true, ev)
 	if at >= df {
 		s.unlock(i, ev)
 		s.eng.escaped = true
