@@ -664,7 +664,14 @@ func (s *State) chargeAlong(i, partner, x, y, n int, ev *[]Event) error {
 		}
 	}
 	if !found {
-		return s.illegal(ruleCharge, "the charge may not end on %d,%d: up to %d grid spaces along any path a charge may take (TD-V8), on a free grid space; or charge 0", x, y, n)
+		ab := abManuever
+		if partner >= 0 && (s.hasAb(i, abRideTheLightning) || s.hasAb(partner, abRideTheLightning)) {
+			ab = abRideTheLightning
+		}
+		if y < 0 {
+			return s.illegal(s.g.abRule(ab), "the charge is not restricted to a straight line: name the grid space it ends on (charge x,y), or charge 0")
+		}
+		return s.illegal(s.g.abRule(ab), "the charge may not end on %d,%d: up to %d grid spaces along any path a charge may take (TD-V8), on a free grid space; or charge 0", x, y, n)
 	}
 	s.pend = pending{}
 	for _, m := range [2]int{i, partner} {
@@ -712,11 +719,15 @@ func (s *State) canFaceAgain(i, partner int) bool {
 // faceAgain records the Facing Procedure after the charge.
 func (s *State) faceAgain(i int, f battlefield.Facing, ev *[]Event) {
 	s.eng.refaced = true
-	n := abManuever
+	s.fire(i, s.faceAgainAb(i), ev, "turns %s after its charge", f)
+}
+
+// faceAgainAb is the ability that lets piece i turn after its charge.
+func (s *State) faceAgainAb(i int) int {
 	if s.hasAb(i, abManeuver) {
-		n = abManeuver
+		return abManeuver
 	}
-	s.fire(i, n, ev, "turns %s after its charge", f)
+	return abManuever
 }
 
 // tracked reports whether a move of piece i (with partner) must be

@@ -630,7 +630,7 @@ func (s *State) applyBattle(a engine.Action, ev *[]Event) error {
 		f := battlefield.Facing(arg(0))
 		if again {
 			if f == s.pieces[i].facing && (partner < 0 || f == s.pieces[partner].facing) {
-				return s.illegal(ruleFacing, "the unit faces %s already", f)
+				return s.illegal(s.g.abRule(s.faceAgainAb(i)), "the unit faces %s already", f)
 			}
 			s.faceAgain(i, f, ev)
 		}
