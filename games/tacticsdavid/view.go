@@ -154,7 +154,7 @@ func (s *State) View(seat engine.Seat) any {
 		v.Engaged = e
 	}
 	if s.pend.kind != pendNone {
-		v.Pending = [...]string{"", "charge distance", "orientation", "equip acquired item", "team member to receive the attack", "status to remove"}[s.pend.kind]
+		v.Pending = [...]string{"", "charge distance", "orientation", "equip acquired item", "team member to receive the attack", "status to remove", "reaction"}[s.pend.kind]
 	}
 	return v
 }
