@@ -103,6 +103,8 @@ func (s *State) canAttack(a attack) error {
 	inf := &s.info[p.prof]
 	at := s.attackType(i)
 	switch {
+	case s.eng.attacked[k] && s.eng.again[k]:
+		return s.illegal(s.g.abRule(abBeastWhisperer), "%s has already attacked twice this Combat Phase", s.name(i))
 	case s.eng.attacked[k] && !s.attackAgain(i, k): // Beast Whisperer: "twice"
 		return s.illegal(ruleCombat, "%s has already attacked this Combat Phase", s.name(i))
 	case s.eng.noCombat:
