@@ -104,6 +104,11 @@ type abilityHooks struct {
 	// lock: units a and b are about to be Locked in Combat ("B: Combat
 	// Lock"). If either is then no longer alive, no lock forms.
 	lock func(s *State, holder, a, b int, ev *[]Event)
+	// escape: the holder performs an Escape Procedure (b.a.attacker) or
+	// is the unit it escapes from (b.d), before any die is rolled ("B:"
+	// and "D: Escape Pro."). b.win = 1: the escaping unit wins without
+	// the duel.
+	escape func(s *State, b *bout, holder int, ev *[]Event)
 }
 
 // hooks holds every ability's hooks, by ability number; the ability files
@@ -115,6 +120,7 @@ var hooks [numFired]abilityHooks
 type hookMasks struct {
 	bout, aura, after, engage, disengage, dead, refuse, endTurn, turnStart abSet
 	first, ban, preEngage, revive, corpse, lock                            abSet
+	escape                                                                 abSet
 	active, react                                                          abSet
 	moved, aim, shot                                                       abSet
 }
@@ -146,6 +152,7 @@ func (g *Game) buildHookMasks() {
 		set(&m.revive, h.revive != nil)
 		set(&m.corpse, h.corpse != nil)
 		set(&m.lock, h.lock != nil)
+		set(&m.escape, h.escape != nil)
 	}
 	for n := 1; n <= numAbilities; n++ {
 		if a := actives[n]; a != nil {
@@ -493,6 +500,18 @@ func (s *State) boutHooks(b *bout, ev *[]Event) {
 		hooks[n].aura(s, b, h, ev)
 		return true
 	})
+}
+
+// escapeHooks runs the "B:" and "D: Escape Pro." abilities of the escaping
+// unit, then of the unit it escapes from: the Escape Procedure forbids the
+// abilities of the Attack and Defend Procedures, not its own (TD-140).
+func (s *State) escapeHooks(b *bout, ev *[]Event) {
+	for _, who := range [2]int{int(b.a.attacker), b.d} {
+		s.ownHooks(s.g.masks.escape, who, func(n int) { hooks[n].escape(s, b, who, ev) })
+		if b.d == int(b.a.attacker) {
+			break
+		}
+	}
 }
 
 func (s *State) afterHooks(b *bout, ev *[]Event) {
@@ -973,6 +992,7 @@ type mark struct {
 	sq   int16 // the grid space: y*W + x
 	kind uint8 // the ability that left it
 	by   int8  // the piece that left it
+	held int8  // Shed: the enemy unit still Locked in Combat with the skin; else -1
 }
 
 // abSlug is ability n's word in action text.

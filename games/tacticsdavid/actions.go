@@ -27,7 +27,7 @@ const (
 	actMove                 // Arg0 x, Arg1 y, Arg2 facing, Arg3 the one team member that moves, or -1
 	actFace                 // Arg0 facing
 	actCharge               //
-	actChargeTo             // Arg0 distance
+	actChargeTo             // Arg0 distance; or Arg0 x, Arg1 y+1 (a charge not in a straight line)
 	actEscape               //
 	actOrient               // Arg0 0 vertical / 1 horizontal, Arg1 the mover's half
 	actAttack               // Arg0 attacker, Arg1 target, Arg2 side
@@ -50,7 +50,7 @@ var actWords = [numActs]string{"", "buy", "stack", "item", "auto", "done", "depl
 // argCounts is how many arguments each kind of action takes; the others
 // must be zero.
 var argCounts = [numActs]int{actBuy: 1, actStack: 1, actBuyItem: 2, actDeploy: 4, actEngage: 1, actTrade: 4,
-	actUse: 2, actShift: 2, actWhip: 4, actMove: 4, actFace: 1, actChargeTo: 1, actOrient: 2, actAttack: 3,
+	actUse: 2, actShift: 2, actWhip: 4, actMove: 4, actFace: 1, actChargeTo: 2, actOrient: 2, actAttack: 3,
 	actShoot: 3, actMelee: 3, actLoot: 4, actChoose: 1, actEquip: 1, actRemove: 1,
 	actAbility: 4, actReact: 3}
 
@@ -245,6 +245,13 @@ func (s *State) legalMovement(seat int, buf []engine.Action) []engine.Action {
 	if s.canEscape(i) == nil {
 		buf = append(buf, act(seat, actEscape))
 	}
+	if s.canFaceAgain(i, partner) {
+		for _, f := range facings {
+			if f != s.pieces[i].facing || (partner >= 0 && f != s.pieces[partner].facing) {
+				buf = append(buf, act(seat, actFace, int(f)))
+			}
+		}
+	}
 	if s.canMove(i) != nil {
 		return buf
 	}
@@ -312,7 +319,7 @@ func (s *State) legalMoves(seat, i, partner, mover int, buf []engine.Action) []e
 // legalAttacks lists engaged piece i's attacks.
 func (s *State) legalAttacks(i int, buf []engine.Action) []engine.Action {
 	k := s.member(i)
-	if k < 0 || s.eng.attacked[k] || s.eng.noCombat || s.eng.escaped || s.eng.phase > phaseCombat || !s.acts(i) {
+	if k < 0 || (s.eng.attacked[k] && !s.attackAgain(i, k)) || s.eng.noCombat || s.eng.escaped || s.eng.phase > phaseCombat || !s.acts(i) {
 		return buf
 	}
 	p := &s.pieces[i]
@@ -351,7 +358,7 @@ func (s *State) legalAttacks(i int, buf []engine.Action) []engine.Action {
 			try(actMelee, m)
 		}
 	}
-	if !s.eng.moved {
+	if !s.eng.moved || s.hasAb(i, abReckless) { // Reckless: "even if having moved"
 		for t := range s.pieces {
 			if s.alive(t) && s.pieces[t].owner != p.owner && s.pieces[t].lock < 0 {
 				try(actShoot, t)
@@ -418,6 +425,13 @@ func (s *State) legalRage(seat int, buf []engine.Action) []engine.Action {
 func (s *State) legalPending(seat int, buf []engine.Action) []engine.Action {
 	switch s.pend.kind {
 	case pendCharge:
+		if s.freeCharge(int(s.eng.p), int(s.pend.who)) {
+			buf = append(buf, act(seat, actChargeTo, 0))
+			for _, sq := range s.chargeReach(int(s.eng.p), int(s.pend.who), int(s.pend.n)) {
+				buf = append(buf, act(seat, actChargeTo, int(sq)%s.bf.W, int(sq)/s.bf.W+1))
+			}
+			break
+		}
 		stops := s.chargeStops(int(s.eng.p), int(s.pend.who), int(s.pend.n))
 		for k := 0; k < 64; k++ {
 			if stops&(1<<uint(k)) != 0 {
@@ -472,8 +486,11 @@ func (s *State) applyPending(a engine.Action, ev *[]Event) error {
 			return s.illegal(ruleCharge, "choose how far to charge: charge 0 to %d", pd.n)
 		}
 		k := int(a.Arg[0])
+		if s.freeCharge(int(s.eng.p), int(pd.who)) && (k != 0 || a.Arg[1] != 0) {
+			return s.chargeAlong(int(s.eng.p), int(pd.who), k, int(a.Arg[1])-1, int(pd.n), ev)
+		}
 		stops := s.chargeStops(int(s.eng.p), int(pd.who), int(pd.n))
-		if k < 0 || k >= 64 || stops&(1<<uint(k)) == 0 {
+		if k < 0 || k >= 64 || stops&(1<<uint(k)) == 0 || a.Arg[1] != 0 {
 			return s.illegal(ruleCharge, "the unit may not end a charge of %d grid spaces: \"up to, but not over, this distance\", on a free grid space, stopped by enemies and terrain", k)
 		}
 		s.pend = pending{}
@@ -612,16 +629,23 @@ func (s *State) applyBattle(a engine.Action, ev *[]Event) error {
 		}
 		s.loot(arg(0), arg(1), arg(2), arg(3), ev)
 	case actFace:
-		if err := s.canMove(i); err != nil {
+		again := s.canFaceAgain(i, partner) // Maneuver, Manuever: a Facing Procedure after the charge
+		if err := s.canMove(i); err != nil && !again {
 			return err
 		}
-		if s.eng.faced {
+		if s.eng.faced && !again {
 			return s.illegal(ruleFacing, "one Facing Procedure before moving; a move ends with the facing chosen (TD-33)")
 		}
 		if arg(0) < 0 || arg(0) > 3 {
 			return s.illegal(ruleFacing, "no facing %d", arg(0))
 		}
 		f := battlefield.Facing(arg(0))
+		if again {
+			if f == s.pieces[i].facing && (partner < 0 || f == s.pieces[partner].facing) {
+				return s.illegal(s.g.abRule(s.faceAgainAb(i)), "the unit faces %s already", f)
+			}
+			s.faceAgain(i, f, ev)
+		}
 		s.enter(phaseMove)
 		s.eng.moved, s.eng.faced = true, true
 		s.pieces[i].facing = f
@@ -732,11 +756,18 @@ func (s *State) applyBattle(a engine.Action, ev *[]Event) error {
 		}
 		s.enter(phaseMove)
 		s.eng.whipped = true
+		track := s.tracked(pup, -1)
+		if track {
+			s.trackMove(pup, -1, p, s.rating(pup, 0), ev) // the path, for trails
+		}
 		s.lift(pup)
 		s.pieces[pup].facing = battlefield.Facing(arg(3))
 		s.place(pup, p)
 		if ev != nil {
 			s.event(ev, "whip", "%s cracks the Whip: %s moves", s.name(holder), s.name(pup))
+		}
+		if track {
+			s.moved(pup, -1, ev) // trails
 		}
 		s.afterMove(pup, ev)
 	case actAttack, actShoot, actMelee:
@@ -800,6 +831,9 @@ func (s *State) FormatAction(a engine.Action) string {
 	case actFace:
 		return "face " + face(0)
 	case actChargeTo:
+		if g(1) > 0 {
+			return fmt.Sprintf("charge %d,%d", g(0), g(1)-1)
+		}
 		return fmt.Sprintf("charge %d", g(0))
 	case actOrient:
 		halves := [2][2]string{{"north", "south"}, {"west", "east"}}
@@ -897,9 +931,13 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 	case "face":
 		a = act(st, actFace, p.facing())
 	case "charge":
-		if len(p.f) == 0 {
+		switch {
+		case len(p.f) == 0:
 			a = act(st, actCharge)
-		} else {
+		case strings.Contains(p.f[0], ","):
+			x, y := p.point()
+			a = act(st, actChargeTo, x, y+1)
+		default:
 			a = act(st, actChargeTo, p.num())
 		}
 	case "escape":

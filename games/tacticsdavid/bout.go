@@ -86,7 +86,7 @@ func (s *State) rollSide(b *bout, k, round int) (sum, max, high int) {
 	extraD3 := m.d3
 	if k == 1 {
 		first = 6
-		terrain := s.bf.Terrain(s.pt(b.d))
+		terrain := s.terrainOf(b.d) // Floodplains: Water
 		if terrain == battlefield.Road {
 			first = 4 // Road: "decrease the occupying unit's base defending roll to D4"
 		}

@@ -70,7 +70,7 @@ func (s *State) rangeRating(i int) int {
 			r += int(s.g.items[it].rangeBonus)
 		}
 	}
-	if s.bf.Terrain(s.pt(i)) == battlefield.Water {
+	if s.terrainOf(i) == battlefield.Water { // Floodplains: Water
 		r--
 	}
 	return r
@@ -105,7 +105,9 @@ func (s *State) canAttack(a attack) error {
 	inf := &s.info[p.prof]
 	at := s.attackType(i)
 	switch {
-	case s.eng.attacked[k]:
+	case s.eng.attacked[k] && s.eng.again[k]:
+		return s.illegal(s.g.abRule(abBeastWhisperer), "%s has already attacked twice this Combat Phase", s.name(i))
+	case s.eng.attacked[k] && !s.attackAgain(i, k): // Beast Whisperer: "twice"
 		return s.illegal(ruleCombat, "%s has already attacked this Combat Phase", s.name(i))
 	case s.eng.noCombat:
 		return s.illegal(ruleStatuses+", Blinded", "\"the Unit may not enter the Combat Phase that Turn\"")
@@ -133,7 +135,7 @@ func (s *State) canAttack(a attack) error {
 		if !inf.ranged {
 			return s.illegal(ruleModes, "only a Ranged Unit makes a Ranged Attack or a Ranged Melee attack")
 		}
-		if a.kind == attackRanged && s.eng.moved {
+		if a.kind == attackRanged && s.eng.moved && !s.hasAb(i, abReckless) {
 			return s.illegal(ruleModes, "\"Ranged Units may not enter both the Movement and Combat Phase in the same Turn unless they wish to perform a Ranged Melee Procedure\"")
 		}
 	default:
@@ -153,7 +155,7 @@ func (s *State) canAttack(a attack) error {
 		// orientated in such a way that only one Unit is exposed to the
 		// side of the incoming Melee" (seed 004, "Defending", fig. 9.2).
 		if m := int(s.pieces[t].team); m >= 0 && s.alive(m) {
-			if e := s.exposed(t, (p.facing+2)%4); e >= 0 && e != t {
+			if e := s.exposed(t, (p.facing+2)%4); e >= 0 && e != t && !s.hasAb(i, abCircumvent) {
 				return s.illegal(ruleTeam+", Defending", "only %s is exposed to the side of the incoming Melee (fig. 9.2)", s.name(e))
 			}
 		}
@@ -191,13 +193,18 @@ func (s *State) canAttackAny(i, k int) bool {
 func (s *State) declare(a attack, ev *[]Event) {
 	i := int(a.attacker)
 	s.enter(phaseCombat)
+	if k := s.member(i); s.eng.attacked[k] {
+		s.eng.again[k] = true
+		s.fireAgain(i, ev) // Beast Whisperer
+	}
 	s.eng.attacked[s.member(i)] = true
 	if s.pieces[i].lock >= 0 {
 		s.pieces[i].flags |= fLockActed
 	}
 	t := int(a.target)
+	chosen := s.declaring(a, ev) // Reckless, Circumvent
 	if a.kind == attackRanged {
-		if m := s.pieces[t].team; m >= 0 && s.alive(int(m)) {
+		if m := s.pieces[t].team; m >= 0 && s.alive(int(m)) && !chosen {
 			s.pend = pending{kind: pendDefender, seat: s.pieces[t].owner, atk: a}
 			if ev != nil {
 				s.event(ev, "attack.declared", "%s declares a Ranged Attack on the Unit Team at %d,%d", s.name(i), s.pieces[t].x, s.pieces[t].y)
@@ -236,6 +243,9 @@ func (s *State) resolve(a attack, ev *[]Event) {
 	}
 	sc := s.scr()
 	sc.pts = ar.Squares(s.bf, anchor, p.facing, sc.pts[:0])
+	if len(s.marks) > 0 {
+		s.skinsAttacked(sc.pts, ev) // Shed: "The Marker is removed if it is Attacked"
+	}
 	f := fight{on: true, a: a}
 	for _, q := range sc.pts {
 		d := s.defenderAt(a, q)
@@ -577,7 +587,7 @@ func (s *State) defendRollType(at uint8, d, side, extra int) (strength, sum, max
 	// "The base defending roll consists of 1 D6"; Road "decrease[s] the
 	// occupying unit's base defending roll to D4".
 	base := 6
-	terrain := s.bf.Terrain(s.pt(d))
+	terrain := s.terrainOf(d) // Floodplains: Water
 	if terrain == battlefield.Road {
 		base = 4
 	}

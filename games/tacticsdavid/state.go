@@ -112,6 +112,9 @@ type engagement struct {
 	forced    uint8    // forcedEnraged: the moves it may make are limited
 	abUsed    [2]abSet // the abilities each engaged unit has used as actions
 	moveEnd   bool     // the reactions to the end of its Movement Phase were offered (Autofire)
+	passed    bool     // passed its Charge Test (Maneuver: a Facing Procedure after the charge)
+	refaced   bool     // performed the Facing Procedure after its charge (Maneuver, Manuever)
+	again     [2]bool  // made its second attack (Beast Whisperer)
 }
 
 var noEngagement = engagement{p: -1, q: -1, tradeWith: -1, looted: -1}
@@ -282,6 +285,7 @@ func (s *State) Hash() uint64 {
 	b = append(b, byte(e.p), byte(e.q), e.phase, flag(e.moved), flag(e.moveDone), flag(e.faced), flag(e.escaped),
 		flag(e.noCombat), flag(e.petrified), flag(e.attacked[0]), flag(e.attacked[1]),
 		byte(e.tradeWith), e.traded, byte(e.looted), e.lootTried, byte(e.haste), flag(e.whipped), e.forced, flag(e.oriented), flag(e.charged), flag(e.moveEnd))
+	b = append(b, flag(e.passed), flag(e.refaced), flag(e.again[0]), flag(e.again[1]))
 	for k := range e.abUsed {
 		for _, w := range e.abUsed[k] {
 			b = binary.LittleEndian.AppendUint64(b, w)
@@ -302,7 +306,7 @@ func (s *State) Hash() uint64 {
 	}
 	b = s.fight.append(b)
 	for _, m := range s.marks {
-		b = append(b, byte(m.sq), byte(m.sq>>8), m.kind, byte(m.by))
+		b = append(b, byte(m.sq), byte(m.sq>>8), m.kind, byte(m.by), byte(m.held))
 	}
 	b = append(b, byte(s.hired[0]), byte(s.hired[1]))
 	b = append(b, byte(s.peek[0][0]), byte(s.peek[0][1]), byte(s.peek[1][0]), byte(s.peek[1][1]))

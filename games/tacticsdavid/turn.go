@@ -83,6 +83,9 @@ func (s *State) engage(i int, ev *[]Event) {
 	for _, m := range members {
 		if m >= 0 {
 			s.pieces[m].flags |= fEngaged
+			if len(s.marks) > 0 {
+				s.trailsEnd(m, ev) // trails last "until the next time this Unit is Engaged"
+			}
 		}
 	}
 	if ev != nil {

@@ -29,6 +29,7 @@ type View struct {
 	Armies      []ArmyView  `json:"armies"`
 	Units       []UnitView  `json:"units"`
 	Engaged     *EngageView `json:"engaged,omitempty"`
+	Marks       []MarkView  `json:"marks,omitempty"` // markers on grid spaces: trails, shed skins
 	Pending     string      `json:"pending,omitempty"`
 	Kills       [2]int      `json:"kills"`
 	DeckSize    int         `json:"item_deck"`
@@ -75,6 +76,16 @@ type UnitView struct {
 	Team     int      `json:"team_with"`
 	Engaged  bool     `json:"engaged_this_turn,omitempty"`
 	Kills    int      `json:"kills,omitempty"`
+}
+
+// MarkView is a marker on a grid space: a trail's or a Shed skin, left by
+// unit By (Held: the unit Locked in Combat with a skin).
+type MarkView struct {
+	X       int    `json:"x"`
+	Y       int    `json:"y"`
+	Ability string `json:"ability"`
+	By      int    `json:"by"`
+	Held    int    `json:"held"` // -1: none
 }
 
 // EngageView is the engaged unit: its phase, where it may move and what it
@@ -125,6 +136,9 @@ func (s *State) View(seat engine.Seat) any {
 			v.DeckTop = append(v.DeckTop, s.g.c.Items[it-1].Name)
 		}
 	}
+	for _, m := range s.marks {
+		v.Marks = append(v.Marks, MarkView{X: int(m.sq) % s.bf.W, Y: int(m.sq) / s.bf.W, Ability: s.g.abName(int(m.kind)), By: int(m.by), Held: int(m.held)})
+	}
 	if s.eng.p >= 0 {
 		e := &EngageView{Unit: int(s.eng.p), Partner: int(s.eng.q), Phase: phaseNames[s.eng.phase]}
 		if e.Phase == "" {
@@ -165,7 +179,7 @@ func (s *State) gridRows() (terrain, pieces, deploy []string) {
 		t, p, d := make([]byte, s.bf.W), make([]byte, s.bf.W), make([]byte, s.bf.W)
 		for x := 0; x < s.bf.W; x++ {
 			q := battlefield.Point{X: x, Y: y}
-			t[x] = tl[s.bf.Terrain(q)%4]
+			t[x] = tl[s.terrain(q)%4] // Floodplains may have flooded it
 			p[x], d[x] = '.', '.'
 			if pc, ok := s.bf.Piece(q); ok {
 				p[x] = pc.Key
