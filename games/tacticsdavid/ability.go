@@ -16,7 +16,7 @@ import (
 //
 // "In a situation where two Units Abilities conflict, resolve it in favour
 // of the Defending Unit." (seed 004, "Ability") The defender's hooks run
-// after the attacker's, so that the defender's word is the last.
+// after the attacker's, so that the defender's word is the last (TD-151).
 
 // numAbilities is the number of abilities of the Ability List.
 const numAbilities = 202
@@ -1196,7 +1196,7 @@ func (s *State) profileFor(units ...int) (int16, error) {
 
 // replace puts a new unit of the given unit number in piece i's place,
 // under owner's control, facing as i faced ("replaced with a Zombie Unit
-// facing the same direction under this Player's control"): it is a fresh
+// facing the same direction under this Player's control", TD-152): it is a fresh
 // unit, with no status, not locked, in the Unit Team i was in; it keeps
 // i's items (an ability's ruling may say otherwise). It reports false, and
 // replaces nothing, if the unit does not exist or would come to share a

@@ -255,7 +255,8 @@ func (s *State) resolve(a attack, ev *[]Event) {
 		}
 	}
 	s.fight = f
-	// The defending player may react before the Defend Procedures.
+	// The defending player may react before the Defend Procedures (no
+	// reaction to a reaction: TD-151).
 	if len(s.windows) == 0 && s.openWindows(winDefend, nil) {
 		return
 	}
