@@ -574,13 +574,18 @@ func (s *State) applyBattle(a engine.Action, ev *[]Event) error {
 	}
 	i, q := int(s.eng.p), int(s.eng.q)
 	partner := s.teamPartner()
-	// Obligations that come first.
+	// Obligations that come first: a unit whose partner died moves away
+	// before anything else, Enraged or not (as legalBattle lists).
+	leaving := false
 	for _, m := range [2]int{i, q} {
-		if m >= 0 && s.pieces[m].flags&fMustLeave != 0 && s.pieces[m].team >= 0 && s.canLeave(m) && !(a.Kind == actMove && arg(3) == m) {
-			return s.illegal("seed 004, Other Rules for Unit Teams", "%s's partner is dead: it must first move into another grid space (move u%d ...)", s.name(m), m)
+		if m >= 0 && s.pieces[m].flags&fMustLeave != 0 && s.pieces[m].team >= 0 && s.canLeave(m) {
+			if !(a.Kind == actMove && arg(3) == m) {
+				return s.illegal("seed 004, Other Rules for Unit Teams", "%s's partner is dead: it must first move into another grid space (move u%d ...)", s.name(m), m)
+			}
+			leaving = true
 		}
 	}
-	if s.mustRage() {
+	if !leaving && s.mustRage() {
 		ok := false
 		var buf [256]engine.Action
 		for _, l := range s.legalRage(seat, buf[:0]) {
