@@ -323,10 +323,11 @@ func (s *State) takeFromDeck(id int16) {
 	}
 }
 
-// findInDeck returns a card of seat's deck with definition def, or none.
+// findInDeck returns the lowest card of seat's deck with definition def,
+// or none.
 func (s *State) findInDeck(seat int8, def int) int16 {
 	p := &s.p[seat]
-	for k := int(p.n) - 1; k >= 0; k-- {
+	for k := 0; k < int(p.n); k++ {
 		if int(s.c[p.deck[k]].def) == def {
 			return p.deck[k]
 		}
