@@ -152,7 +152,13 @@ func (s *State) legalTurn(me int8, buf []engine.Action) []engine.Action {
 	if s.phase == phStart {
 		a.Kind = kindUse
 		for id := lo; id < hi; id++ {
-			if s.c[id].zone == zPlay && (s.def(id).Draws || s.weather == id) && s.canUse(me, id) == nil {
+			if s.c[id].zone != zPlay || s.c[id].flags&fUsed != 0 {
+				continue
+			}
+			if d := s.def(id); d.Draws && (s.p[me].n == 0 || s.workersInside(id) == 0) || !d.Draws && s.weather != id {
+				continue
+			}
+			if s.canUse(me, id) == nil {
 				a.Arg = [4]int16{id}
 				buf = append(buf, a)
 			}
@@ -168,7 +174,7 @@ func (s *State) legalTurn(me int8, buf []engine.Action) []engine.Action {
 				buf = s.legalMoves(me, id, buf)
 				continue
 			}
-			if d.Type != TypeUnit || s.canStep(me, id) != nil {
+			if d.Type != TypeUnit || s.stepCode(me, id) != stepOK {
 				continue
 			}
 			buf = s.legalMoves(me, id, buf)
@@ -177,7 +183,7 @@ func (s *State) legalTurn(me int8, buf []engine.Action) []engine.Action {
 	}
 	if s.phase <= phAttack {
 		for id := lo; id < hi; id++ {
-			if !s.isUnit(id) || s.canAttackStep(me, id) != nil {
+			if !s.attackStepOK(me, id) {
 				continue
 			}
 			k := s.def(id).Weapon.Kind
@@ -185,7 +191,8 @@ func (s *State) legalTurn(me int8, buf []engine.Action) []engine.Action {
 				a.Kind = kindAttack
 				if area, ok := s.attackFrom(id, k); ok {
 					for t := int16(0); t < s.n(); t++ {
-						if s.c[t].zone == zPlay && s.c[t].area == area && owner(t) != me && s.canAttack(me, id, t, k) == nil {
+						if s.c[t].zone == zPlay && s.c[t].area == area && owner(t) != me && s.def(t).Type <= TypeStructure &&
+							s.targetCode(id, t, k) == targetOK && s.canAttack(me, id, t, k) == nil {
 							a.Arg = [4]int16{id, t, int16(k)}
 							buf = append(buf, a)
 						}
@@ -195,7 +202,7 @@ func (s *State) legalTurn(me int8, buf []engine.Action) []engine.Action {
 			if s.skills(id).Has(Steal) {
 				a.Kind = kindSteal
 				for t := int16(0); t < s.n(); t++ {
-					if s.c[t].zone == zOn && s.canSteal(me, id, t) == nil {
+					if s.c[t].zone == zOn && s.def(t).Tactic == Item && owner(s.c[t].area) != me && s.c[s.c[t].area].area == s.c[id].area && s.canSteal(me, id, t) == nil {
 						a.Arg = [4]int16{id, t}
 						buf = append(buf, a)
 					}
@@ -215,6 +222,17 @@ func (s *State) legalTurn(me int8, buf []engine.Action) []engine.Action {
 func (s *State) legalMoves(me int8, id int16, buf []engine.Action) []engine.Action {
 	a := engine.Action{Seat: engine.Seat(me), Kind: kindMove}
 	c := &s.c[id]
+	d := s.def(id)
+	if d.Type == TypeStructure && (c.moves > 0 || s.weatherOn() == Windstorm || s.phase > phMove) {
+		return buf
+	}
+	sk := Skill(0)
+	if d.Type == TypeUnit {
+		sk = s.skills(id)
+		if sk.Has(Flying) && s.weatherOn() == Windstorm && s.weathered(id) {
+			return buf
+		}
+	}
 	if c.in >= 0 {
 		if _, err := s.canMove(me, id, moveOut, none); err == nil {
 			a.Arg = [4]int16{id, moveOut, none}
@@ -227,13 +245,14 @@ func (s *State) legalMoves(me int8, id int16, buf []engine.Action) []engine.Acti
 			continue
 		}
 		td := s.def(t)
-		if td.Type == TypeStructure && tc.area == c.area && t != c.in && s.def(id).Type == TypeUnit {
+		if td.Type == TypeStructure && tc.area == c.area && t != c.in && d.Type == TypeUnit &&
+			(owner(t) == me || sk.Has(Intrude) && td.Structure != Ship) && s.fits(d, t) {
 			if _, err := s.canMove(me, id, moveIn, t); err == nil {
 				a.Arg = [4]int16{id, moveIn, t}
 				buf = append(buf, a)
 			}
 		}
-		if td.Area && t != c.area && c.in < 0 {
+		if td.Area && t != c.area && c.in < 0 && (sk.Has(Flank) || s.route(me, id, c.area, t)) {
 			if _, err := s.canMove(me, id, moveTo, t); err == nil {
 				a.Arg = [4]int16{id, moveTo, t}
 				buf = append(buf, a)
@@ -250,7 +269,7 @@ func (s *State) legalAbilities(me int8, id int16, buf []engine.Action) []engine.
 	if d.Ability == AbSearch {
 		a.Kind = kindSearch
 		s.eachDeckDef(me, func(def int) {
-			if s.canAbility(me, kindSearch, id, int16(def)) == nil {
+			if s.found(d, &s.g.c.Cards[def]) && s.canAbility(me, kindSearch, id, int16(def)) == nil {
 				a.Arg = [4]int16{id, int16(def)}
 				buf = append(buf, a)
 			}
@@ -263,7 +282,26 @@ func (s *State) legalAbilities(me int8, id int16, buf []engine.Action) []engine.
 		}
 		a.Kind = k
 		for t := int16(me) * DeckSize; t < int16(me+1)*DeckSize; t++ {
-			if s.c[t].zone == zPlay && s.c[t].area == s.c[id].area && s.canAbility(me, k, id, t) == nil {
+			tc := &s.c[t]
+			if tc.zone != zPlay || tc.area != s.c[id].area {
+				continue
+			}
+			td := s.def(t)
+			switch k {
+			case kindHeal:
+				if td.Type != TypeUnit || tc.dmg == 0 && !s.hasOn(t, Sickness) {
+					continue
+				}
+			case kindExorcise:
+				if td.Type != TypeUnit || !s.hasOn(t, Curse) {
+					continue
+				}
+			case kindRepair:
+				if td.Type != TypeStructure || tc.dmg == 0 || td.Structure == Dwelling {
+					continue
+				}
+			}
+			if s.canAbility(me, k, id, t) == nil {
 				a.Arg = [4]int16{id, t}
 				buf = append(buf, a)
 			}
@@ -290,31 +328,32 @@ func (s *State) legalPlays(me int8, buf []engine.Action) []engine.Action {
 		switch d.Type {
 		case TypeUnit:
 			for t := int16(0); t < s.n(); t++ {
-				if s.isStructure(t) && owner(t) == me && s.canPlay(me, def, t, false, none, false) == nil {
+				if s.isStructure(t) && owner(t) == me && s.placesUnit(s.def(t), d) && s.fits(d, t) &&
+					s.reqMet(me, d, s.c[t].area) < 0 && s.canPlay(me, def, t, false, none, false) == nil {
 					a.Arg = [4]int16{int16(def), t, none, 0}
 					buf = append(buf, a)
 				}
-				if d.Skills.Has(Emerge) && s.isArea(t) && s.canPlay(me, def, t, true, none, false) == nil {
+				if d.Skills.Has(Emerge) && s.isArea(t) && s.reqMet(me, d, t) < 0 && s.canPlay(me, def, t, true, none, false) == nil {
 					a.Arg = [4]int16{int16(def), t, none, 1}
 					buf = append(buf, a)
 				}
 			}
 		case TypeStructure:
 			if d.Area {
-				if s.canPlay(me, def, none, false, none, false) == nil {
+				if s.reqMet(me, d, none) < 0 && s.canPlay(me, def, none, false, none, false) == nil {
 					a.Arg = [4]int16{int16(def), none, none, 0}
 					buf = append(buf, a)
 				}
 				continue
 			}
 			for t := int16(me) * DeckSize; t < int16(me+1)*DeckSize; t++ {
-				if s.isArea(t) && s.canPlay(me, def, t, true, none, false) == nil {
+				if s.isArea(t) && s.def(t).Type != TypePath && s.reqMet(me, d, t) < 0 && s.canPlay(me, def, t, true, none, false) == nil {
 					a.Arg = [4]int16{int16(def), t, none, 1}
 					buf = append(buf, a)
 				}
 			}
 		default:
-			if s.canPlay(me, def, none, false, none, false) == nil {
+			if s.reqMet(me, d, none) < 0 && (d.Type != TypeWeather || s.weather < 0 || d.Replaces) && s.canPlay(me, def, none, false, none, false) == nil {
 				a.Arg = [4]int16{int16(def), none, none, 0}
 				buf = append(buf, a)
 			}

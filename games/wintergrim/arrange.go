@@ -175,7 +175,7 @@ func (s *State) arrange(su *Setup) error {
 			if !s.isUnit(on) {
 				return fmt.Errorf("%s.on: %s is not a unit", field, tc.On)
 			}
-			c.zone, c.area = zOn, on
+			s.attach(id, on)
 		}
 		if tc.Damage < 0 || tc.Damage >= int(d.H) && d.H > 0 {
 			return fmt.Errorf("%s.damage: %d, want 0 to %d", field, tc.Damage, max(int(d.H)-1, 0))

@@ -29,8 +29,20 @@ func (s *State) attackFrom(id int16, kind int8) (int16, bool) {
 	return c.area, s.def(in).Structure == Ship && owner(in) == owner(id) && kind == RC
 }
 
+// attackStepOK reports whether unit id may use its attack step now.
+func (s *State) attackStepOK(seat int8, id int16) bool {
+	if s.phase > phAttack || !s.isUnit(id) || owner(id) != seat {
+		return false
+	}
+	c := &s.c[id]
+	return (c.flags&fAttacked == 0 || s.berserk == id) && c.stuck == 0 && (c.moves == 0 || s.skills(id).Has(Assault))
+}
+
 // canAttackStep returns why unit id may not use its attack step now.
 func (s *State) canAttackStep(seat int8, id int16) error {
+	if s.attackStepOK(seat, id) {
+		return nil
+	}
 	if s.phase > phAttack {
 		return engine.Illegal(rulePhases, "the attack phase is over: %s can't go back to it", seatNames[seat])
 	}
@@ -41,13 +53,10 @@ func (s *State) canAttackStep(seat int8, id int16) error {
 	if c.flags&fAttacked != 0 && s.berserk != id {
 		return engine.Illegal(ruleAttack, "%s has attacked this turn", s.ref(id))
 	}
-	if c.moves > 0 && !s.skills(id).Has(Assault) {
-		return engine.Illegal(ruleAttack, "%s has moved this turn: a unit can move or attack (Assault excepted)", s.ref(id))
-	}
 	if c.stuck > 0 {
 		return engine.Illegal(ruleTrap, "%s is caught in a trap and can't attack (%s)", s.ref(id), ruling("WG-37"))
 	}
-	return nil
+	return engine.Illegal(ruleAttack, "%s has moved this turn: a unit can move or attack (Assault excepted)", s.ref(id))
 }
 
 // canAttack returns why seat's unit u may not attack target t with kind.
@@ -79,20 +88,29 @@ func (s *State) canAttack(seat int8, u, t int16, kind int8) error {
 	return s.canTargetBy(u, t, kind)
 }
 
-// canTargetBy returns why unit u can't choose t with kind, by t's nature.
-func (s *State) canTargetBy(u, t int16, kind int8) error {
+// Reasons a unit can't be chosen by an attacker (targetCode).
+const (
+	targetOK = iota
+	targetPsyche
+	targetInvisible
+	targetFlying
+	targetShip
+)
+
+// targetCode says whether unit u may choose t with kind, by t's nature.
+func (s *State) targetCode(u, t int16, kind int8) int {
 	td := s.def(t)
 	usk := s.skills(u)
 	if kind == PS && td.Type != TypeUnit {
-		return engine.Illegal(ruling("WG-14"), "Psyche attacks are made on units")
+		return targetPsyche
 	}
 	if td.Type == TypeUnit {
 		tsk := s.skills(t)
 		if tsk.Has(Invisible) && !usk.Has(Tracking) {
-			return engine.Illegal(ruling("WG-27"), "%s is Invisible: only a unit with Tracking can attack it", s.ref(t))
+			return targetInvisible
 		}
 		if tsk.Has(Flying) && kind == CC && !usk.Has(Flying) {
-			return engine.Illegal(ruling("WG-28"), "%s flies: RC can be used to attack flying units (seed 000, Ranged Combat)", s.ref(t))
+			return targetFlying
 		}
 	}
 	ship := td.Structure == Ship
@@ -101,6 +119,21 @@ func (s *State) canTargetBy(u, t int16, kind int8) error {
 	}
 	onShip := s.c[u].in >= 0 && s.def(s.c[u].in).Structure == Ship
 	if ship && kind == CC && usk&(Flying|Swim) == 0 && !onShip {
+		return targetShip
+	}
+	return targetOK
+}
+
+// canTargetBy returns why unit u can't choose t with kind, by t's nature.
+func (s *State) canTargetBy(u, t int16, kind int8) error {
+	switch s.targetCode(u, t, kind) {
+	case targetPsyche:
+		return engine.Illegal(ruling("WG-14"), "Psyche attacks are made on units")
+	case targetInvisible:
+		return engine.Illegal(ruling("WG-27"), "%s is Invisible: only a unit with Tracking can attack it", s.ref(t))
+	case targetFlying:
+		return engine.Illegal(ruling("WG-28"), "%s flies: RC can be used to attack flying units (seed 000, Ranged Combat)", s.ref(t))
+	case targetShip:
 		return engine.Illegal(ruleShip, "a ship can't be attacked in CC except by units on a ship or with Flying/Swim")
 	}
 	return nil
@@ -135,7 +168,7 @@ func (s *State) interceptors(buf []int16) []int16 {
 		}
 		sk := s.skills(id)
 		if (outside && sk.Has(Protect)) || (!outside && sk.Has(Patrol)) {
-			if s.canTargetBy(a.attacker, id, a.kind) == nil {
+			if s.targetCode(a.attacker, id, a.kind) == targetOK {
 				buf = append(buf, id)
 			}
 		}
@@ -459,7 +492,7 @@ func (s *State) steal(thief, item int16, ev *[]engine.Event) {
 	if ev != nil {
 		emit(ev, "steal", engine.Spectator, "%s steals %s from %s", s.name(thief), s.ref(item), s.name(s.c[item].area))
 	}
-	s.c[item].area = thief
+	s.attach(item, thief)
 }
 
 // captureOrRelease puts the defeated unit in the captor's captured-pile,

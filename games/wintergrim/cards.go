@@ -274,6 +274,7 @@ func mustLoadEmbedded() *Content {
 		if err != nil {
 			panic("wintergrim: embedded data: " + err.Error())
 		}
+		d.Name = name
 		c.Decks[name] = d
 	}
 	return c

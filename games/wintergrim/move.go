@@ -18,23 +18,47 @@ const (
 	moveTo         // to another area, if outside
 )
 
+// Reasons a unit may not make a move step (stepCode).
+const (
+	stepOK = iota
+	stepPhase
+	stepNotYours
+	stepMoved
+	stepTrapped
+	stepCursed
+)
+
+// stepCode says whether unit id may make a move step now, without
+// explaining: Legal asks it of many units.
+func (s *State) stepCode(seat int8, id int16) int {
+	switch {
+	case s.phase > phMove:
+		return stepPhase
+	case !s.isUnit(id) || owner(id) != seat:
+		return stepNotYours
+	case s.c[id].moves >= s.def(id).Moves:
+		return stepMoved
+	case s.c[id].stuck > 0:
+		return stepTrapped
+	case s.c[id].flags&fHasOn != 0 && s.mods(id).NoMove:
+		return stepCursed
+	}
+	return stepOK
+}
+
 // canStep returns why unit id may not make a move step now: move or use a
 // move-step ability (WG-35).
 func (s *State) canStep(seat int8, id int16) error {
-	if s.phase > phMove {
+	switch s.stepCode(seat, id) {
+	case stepPhase:
 		return engine.Illegal(rulePhases, "the move phase is over: %s can't go back to it", seatNames[seat])
-	}
-	if !s.isUnit(id) || owner(id) != seat {
+	case stepNotYours:
 		return engine.Illegal(ruleMove, "move a unit of yours in play")
-	}
-	c := &s.c[id]
-	if c.moves >= s.def(id).Moves {
+	case stepMoved:
 		return engine.Illegal(ruleMove, "%s has made its move step this turn", s.ref(id))
-	}
-	if c.stuck > 0 {
+	case stepTrapped:
 		return engine.Illegal(ruleTrap, "%s is caught in a trap and can't move (%s)", s.ref(id), ruling("WG-37"))
-	}
-	if s.mods(id).NoMove {
+	case stepCursed:
 		return engine.Illegal(ruleTactic, "%s is cursed and can't move", s.ref(id))
 	}
 	return nil
@@ -312,6 +336,9 @@ func (s *State) findText(d *Card) string {
 
 // hasOn reports whether a card of tactic kind k is on unit id.
 func (s *State) hasOn(id int16, k int8) bool {
+	if s.c[id].flags&fHasOn == 0 {
+		return false
+	}
 	for c := int16(0); c < s.n(); c++ {
 		if s.c[c].zone == zOn && s.c[c].area == id && s.def(c).Tactic == k {
 			return true
@@ -371,4 +398,5 @@ func (s *State) dropKind(id int16, k int8) {
 			s.c[c].zone, s.c[c].area = zRemoved, none
 		}
 	}
+	s.refreshOn(id)
 }

@@ -38,5 +38,20 @@ const (
 	ruleExample     = "seed 000, Dive in to an example! - Asbjorn VS Vanessa"
 )
 
-// ruling cites a ruling of docs/rulings/wintergrim.md: ruling("WG-3").
-func ruling(id string) string { return "docs/rulings/wintergrim.md " + id }
+// ruling cites a ruling of docs/rulings/wintergrim.md: ruling("WG-3"). The
+// citations are made once, so that citing allocates nothing.
+func ruling(id string) string {
+	if r, ok := rulingRefs[id]; ok {
+		return r
+	}
+	return "docs/rulings/wintergrim.md " + id
+}
+
+var rulingRefs = func() map[string]string {
+	m := map[string]string{}
+	for i := 1; i < 100; i++ {
+		id := "WG-" + itoa(i)
+		m[id] = "docs/rulings/wintergrim.md " + id
+	}
+	return m
+}()

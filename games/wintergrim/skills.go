@@ -103,7 +103,14 @@ func (s Skill) String() string {
 func SkillName(s Skill) string {
 	for i := 0; i < numSkills; i++ {
 		if s == 1<<i {
-			return title(skillNames[i])
+			switch n := skillNames[i]; n {
+			case "fire-arrows":
+				return "Fire Arrows"
+			case "luck-charm":
+				return "Luck Charm"
+			default:
+				return title(n)
+			}
 		}
 	}
 	return "?"

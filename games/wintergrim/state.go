@@ -37,6 +37,7 @@ const (
 	fMarked                     // Assassinate: the marked worker/leader
 	fConquer                    // Conquer: a path put into play at setup
 	fSetup                      // an HQ or worker placed at setup
+	fHasOn                      // a unit with a curse, item or sickness on it
 )
 
 // card is one card of the match. Its id is its index in State.c: the

@@ -150,6 +150,9 @@ func (s *State) hasRealm(seat int8, realm int8) bool {
 // skills returns a unit's skills, its own and those of the items on it.
 func (s *State) skills(id int16) Skill {
 	sk := s.def(id).Skills
+	if s.c[id].flags&fHasOn == 0 {
+		return sk
+	}
 	for k := int16(0); k < s.n(); k++ {
 		if s.c[k].zone == zOn && s.c[k].area == id {
 			sk |= s.def(k).Mods.Skills
@@ -161,6 +164,9 @@ func (s *State) skills(id int16) Skill {
 // mods returns the sum of the modifiers of the cards on unit id.
 func (s *State) mods(id int16) Mods {
 	var m Mods
+	if s.c[id].flags&fHasOn == 0 {
+		return m
+	}
 	for k := int16(0); k < s.n(); k++ {
 		if s.c[k].zone == zOn && s.c[k].area == id {
 			d := &s.def(k).Mods
@@ -382,9 +388,34 @@ func (s *State) toRemoved(id int16) {
 // dropAttached puts the curses, items and sicknesses on unit id on their
 // owners' removed-piles.
 func (s *State) dropAttached(id int16) {
+	if s.c[id].flags&fHasOn == 0 {
+		return
+	}
 	for k := int16(0); k < s.n(); k++ {
 		if s.c[k].zone == zOn && s.c[k].area == id {
 			s.c[k].zone, s.c[k].area = zRemoved, none
+		}
+	}
+	s.c[id].flags &^= fHasOn
+}
+
+// attach puts card k on unit id.
+func (s *State) attach(k, id int16) {
+	if old := s.c[k].area; s.c[k].zone == zOn && old >= 0 {
+		s.c[k].area = none
+		s.refreshOn(old)
+	}
+	s.c[k].zone, s.c[k].area = zOn, id
+	s.c[id].flags |= fHasOn
+}
+
+// refreshOn sets unit id's fHasOn flag from what is on it.
+func (s *State) refreshOn(id int16) {
+	s.c[id].flags &^= fHasOn
+	for k := int16(0); k < s.n(); k++ {
+		if s.c[k].zone == zOn && s.c[k].area == id {
+			s.c[id].flags |= fHasOn
+			return
 		}
 	}
 }

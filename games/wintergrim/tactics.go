@@ -66,54 +66,73 @@ func (s *State) responses(seat int8, buf []engine.Action, first bool) []engine.A
 	return s.legalReplace(seat, buf)
 }
 
-// canTarget returns why seat may not aim tactic d at target now.
-func (s *State) canTarget(seat int8, d *Card, target int16) error {
+// Reasons a tactic can't be aimed at a card (tacticCode).
+const (
+	tacOK = iota
+	tacPathAlone
+	tacNoUnit
+	tacInvisible
+	tacItemMine
+	tacEnemyOnly
+	tacNotLocal
+	tacBoostMine
+	tacBribeMine
+	tacHonor
+	tacBribeLocal
+	tacVolley
+	tacTrapWhen
+	tacSpy
+)
+
+// tacticCode says whether seat may aim tactic d at target now, without
+// explaining.
+func (s *State) tacticCode(seat int8, d *Card, target int16) int {
 	if d.Type == TypePath {
 		if target >= 0 {
-			return engine.Illegal(rulePath, "a path is played on its own")
+			return tacPathAlone
 		}
-		return nil
+		return tacOK
 	}
 	if !s.isUnit(target) {
-		return engine.Illegal(ruleTactic, "%s is aimed at a unit in play: play %s on UNIT", d.Name, d.ID)
+		return tacNoUnit
 	}
 	mine := owner(target) == seat
 	tsk := s.skills(target)
 	area := s.c[target].area
 	if !mine && tsk.Has(Invisible) {
-		return engine.Illegal(ruling("WG-27"), "%s is Invisible", s.ref(target))
+		return tacInvisible
 	}
 	switch d.Effect {
 	case EffAttach:
 		if d.Tactic == Item {
 			if !mine {
-				return engine.Illegal(ruleTactic, "put %s on one of your units", d.Name)
+				return tacItemMine
 			}
-			return nil
+			return tacOK
 		}
 		if mine {
-			return engine.Illegal(ruleTactic, "put %s on an enemy unit", d.Name)
+			return tacEnemyOnly
 		}
 		if !s.hasUnitIn(seat, area, false) {
-			return engine.Illegal(ruling("WG-8"), "%s goes on an enemy unit in an area where you have a unit", d.Name)
+			return tacNotLocal
 		}
 	case EffBoost:
 		if !mine {
-			return engine.Illegal(ruleTactic, "%s is for one of your units", d.Name)
+			return tacBoostMine
 		}
 	case EffBribe:
 		if mine {
-			return engine.Illegal(ruleBribe, "bribe an enemy unit")
+			return tacBribeMine
 		}
 		if tsk&(Honor|Loyal) != 0 {
-			return engine.Illegal(ruleBribe, "%s has Honor or Loyal and ignores bribes (%s)", s.ref(target), ruling("WG-43"))
+			return tacHonor
 		}
 		if !s.hasUnitIn(seat, area, true) {
-			return engine.Illegal(ruling("WG-38"), "bribe a unit in an area where you have an outside unit")
+			return tacBribeLocal
 		}
 	case EffVolley:
 		if mine {
-			return engine.Illegal(ruleTactic, "%s strikes an enemy unit", d.Name)
+			return tacVolley
 		}
 	case EffNet, EffPit:
 		// seed 000, Trap: "used directly after units have filled an extra
@@ -121,11 +140,44 @@ func (s *State) canTarget(seat int8, d *Card, target int16) error {
 		// (WG-37).
 		w := &s.win
 		if !w.on || w.trigger != trigMove || w.moved != target || mine || owner(area) != seat || w.from == area {
-			return engine.Illegal(ruleTrap, "%s is played when an enemy unit has just moved into one of your areas, on that unit", d.Name)
+			return tacTrapWhen
 		}
 		if tsk.Has(Spy) {
-			return engine.Illegal(ruleTrap, "%s has Spy: a trap can be ignored by a unit with Spy", s.ref(target))
+			return tacSpy
 		}
+	}
+	return tacOK
+}
+
+// canTarget returns why seat may not aim tactic d at target now.
+func (s *State) canTarget(seat int8, d *Card, target int16) error {
+	switch s.tacticCode(seat, d, target) {
+	case tacPathAlone:
+		return engine.Illegal(rulePath, "a path is played on its own")
+	case tacNoUnit:
+		return engine.Illegal(ruleTactic, "%s is aimed at a unit in play: play %s on UNIT", d.Name, d.ID)
+	case tacInvisible:
+		return engine.Illegal(ruling("WG-27"), "%s is Invisible", s.ref(target))
+	case tacItemMine:
+		return engine.Illegal(ruleTactic, "put %s on one of your units", d.Name)
+	case tacEnemyOnly:
+		return engine.Illegal(ruleTactic, "put %s on an enemy unit", d.Name)
+	case tacNotLocal:
+		return engine.Illegal(ruling("WG-8"), "%s goes on an enemy unit in an area where you have a unit", d.Name)
+	case tacBoostMine:
+		return engine.Illegal(ruleTactic, "%s is for one of your units", d.Name)
+	case tacBribeMine:
+		return engine.Illegal(ruleBribe, "bribe an enemy unit")
+	case tacHonor:
+		return engine.Illegal(ruleBribe, "%s has Honor or Loyal and ignores bribes (%s)", s.ref(target), ruling("WG-43"))
+	case tacBribeLocal:
+		return engine.Illegal(ruling("WG-38"), "bribe a unit in an area where you have an outside unit")
+	case tacVolley:
+		return engine.Illegal(ruleTactic, "%s strikes an enemy unit", d.Name)
+	case tacTrapWhen:
+		return engine.Illegal(ruleTrap, "%s is played when an enemy unit has just moved into one of your areas, on that unit", d.Name)
+	case tacSpy:
+		return engine.Illegal(ruleTrap, "%s has Spy: a trap can be ignored by a unit with Spy", s.ref(target))
 	}
 	return nil
 }
@@ -158,8 +210,11 @@ func (s *State) legalTactics(seat int8, buf []engine.Action, answer, first bool)
 		}
 		seen[def] = true
 		a.Arg = [4]int16{int16(def), none, none, 0}
+		if s.handSize(seat)-1 < int(d.Cost) {
+			continue
+		}
 		if d.Type == TypePath {
-			if s.canPlay(seat, int(def), none, false, none, answer) == nil {
+			if s.reqMet(seat, d, none) < 0 && s.canPlay(seat, int(def), none, false, none, answer) == nil {
 				buf = append(buf, a)
 				if first {
 					return buf
@@ -167,8 +222,11 @@ func (s *State) legalTactics(seat int8, buf []engine.Action, answer, first bool)
 			}
 			continue
 		}
+		if !answer && d.Effect != EffAttach && d.Effect != EffBoost && d.Effect != EffBribe && d.Effect != EffVolley {
+			continue // traps answer a move
+		}
 		for t := int16(0); t < s.n(); t++ {
-			if !s.isUnit(t) {
+			if !s.isUnit(t) || s.tacticCode(seat, d, t) != tacOK || s.reqMet(seat, d, s.c[t].area) >= 0 {
 				continue
 			}
 			a.Arg[2] = t
@@ -238,7 +296,7 @@ func (s *State) resolveChain(ev *[]engine.Event) {
 				emit(ev, "path", engine.Spectator, "%s's path %s is in play: an area of its own (%s)", seatNames[l.seat], s.ref(id), rulePath)
 			}
 		case EffAttach:
-			s.c[id].zone, s.c[id].area = zOn, t
+			s.attach(id, t)
 			if ev != nil {
 				emit(ev, "attach", engine.Spectator, "%s is put on %s", s.ref(id), s.name(t))
 			}
