@@ -38,12 +38,24 @@ func (s *State) canPlay(seat int8, def int, where int16, at bool, target int16, 
 	if target >= 0 && !d.IsTactic() {
 		return engine.Illegal(ruleEnd, "only tactics are aimed at a card")
 	}
+	// "Check what is required "req" on the structure/unit you want to
+	// build", in the area where it goes.
 	area := none
+	switch {
+	case d.IsTactic() && target >= 0 && target < s.n():
+		area = s.areaOf(target)
+	case d.Type == TypeUnit && !at && s.isStructure(where):
+		area = s.c[where].area
+	case at && s.isArea(where):
+		area = where
+	}
+	if k := s.reqMet(seat, d, area); k >= 0 {
+		return engine.Illegal(ruleReq, "%s requires %s in play", d.Name, reqText(d.Req[k]))
+	}
 	switch d.Type {
 	case TypeUnit:
 		switch {
 		case !at && s.isStructure(where):
-			area = s.c[where].area
 			st := s.def(where)
 			if owner(where) != seat {
 				return engine.Illegal(ruling("WG-9"), "units are paid and placed in your own structures")
@@ -55,7 +67,7 @@ func (s *State) canPlay(seat int8, def int, where int16, at bool, target int16, 
 				return engine.Illegal(ruleRoom, "no room for %s in %s: room left %d, it takes %d", d.Name, s.ref(where), s.roomLeft(where), -d.R)
 			}
 		case at && s.isArea(where) && d.Skills.Has(Emerge):
-			area = where // "Emerge: Pay/place a unit with Emerge in any area."
+			// "Emerge: Pay/place a unit with Emerge in any area."
 		case at && s.isArea(where):
 			return engine.Illegal(ruling("WG-9"), "%s has no Emerge: it is placed inside a structure of yours", d.Name)
 		default:
@@ -74,7 +86,6 @@ func (s *State) canPlay(seat int8, def int, where int16, at bool, target int16, 
 		if s.def(where).Type == TypePath {
 			return engine.Illegal(rulePath, "a path is considered as outside: no structure is built on it (%s)", ruling("WG-9"))
 		}
-		area = where
 	case TypeArea, TypePath, TypeWeather:
 		if where >= 0 || target >= 0 || at {
 			return engine.Illegal(ruleEnd, "%s is played on its own: play %s", d.Name, d.ID)
@@ -89,10 +100,6 @@ func (s *State) canPlay(seat int8, def int, where int16, at bool, target int16, 
 		if err := s.canTarget(seat, d, target); err != nil {
 			return err
 		}
-		area = s.areaOf(target)
-	}
-	if k := s.reqMet(seat, d, area); k >= 0 {
-		return engine.Illegal(ruleReq, "%s requires %s in play", d.Name, reqText(d.Req[k]))
 	}
 	return nil
 }
