@@ -21,22 +21,34 @@ func (s *State) Determinize(seat engine.Seat, r *engine.Rand) engine.State {
 	for i := int8(0); i < c.seats; i++ {
 		p := &c.p[i]
 		n := copy(ids[:], p.deck[:p.n])
+		hand := 0
 		if engine.Seat(i) != seat {
 			for id := int16(i) * DeckSize; id < int16(i+1)*DeckSize; id++ {
 				if c.c[id].zone == zHand && c.c[id].flags&fShown == 0 {
 					ids[n] = id
 					n++
+					hand++
 				}
 			}
 		}
 		for k := 0; k < n; k++ {
 			defs[k] = c.c[ids[k]].def
 		}
-		d := defs[:n]
+		d, in := defs[:n], ids[:n]
 		slices.Sort(d)
+		slices.Sort(in)
 		r.Shuffle(n, func(a, b int) { d[a], d[b] = d[b], d[a] })
-		for k := 0; k < n; k++ {
-			c.c[ids[k]].def = d[k]
+		// The hidden cards are laid out again in a canonical order: the
+		// lowest ids in hand, the others in the deck.
+		for k, id := range in {
+			cc := &c.c[id]
+			cc.def, cc.flags = d[k], 0
+			if k < hand {
+				cc.zone = zHand
+			} else {
+				cc.zone = zDeck
+				p.deck[k-hand] = id
+			}
 		}
 	}
 	return c

@@ -193,21 +193,20 @@ func (s *State) n() int16 { return int16(s.seats) * DeckSize }
 
 // inPlay reports whether card id is on the table, or on a unit there.
 func (s *State) inPlay(id int16) bool {
+	if id < 0 || id >= s.n() {
+		return false
+	}
 	z := s.c[id].zone
-	return id >= 0 && (z == zPlay || z == zOn)
+	return z == zPlay || z == zOn
 }
 
-func (s *State) isUnit(id int16) bool {
-	return id >= 0 && s.c[id].zone == zPlay && s.def(id).Type == TypeUnit
-}
+func (s *State) onTable(id int16) bool { return id >= 0 && id < s.n() && s.c[id].zone == zPlay }
 
-func (s *State) isStructure(id int16) bool {
-	return id >= 0 && s.c[id].zone == zPlay && s.def(id).Type == TypeStructure
-}
+func (s *State) isUnit(id int16) bool { return s.onTable(id) && s.def(id).Type == TypeUnit }
 
-func (s *State) isArea(id int16) bool {
-	return id >= 0 && s.c[id].zone == zPlay && s.def(id).Area
-}
+func (s *State) isStructure(id int16) bool { return s.onTable(id) && s.def(id).Type == TypeStructure }
+
+func (s *State) isArea(id int16) bool { return s.onTable(id) && s.def(id).Area }
 
 // Clone returns an independent copy of the match.
 func (s *State) Clone() engine.State {
