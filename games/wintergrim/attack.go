@@ -312,7 +312,7 @@ func (s *State) hit(src, dst int16, kind int8, six, attacking bool, ev *[]engine
 		}
 	default:
 		dmg := int(s.def(src).Weapon.Damage)
-		pierce := six || ssk.Has(Crush)
+		pierce := six || ssk.Has(Crush) // a natural 6, even with Sneak (WG-16)
 		if !pierce {
 			dmg -= s.armour(dst)
 		}
@@ -386,7 +386,7 @@ func (s *State) structureFalls(st int16, ev *[]engine.Event) {
 		if s.c[id].zone != zPlay || s.c[id].in != st {
 			continue
 		}
-		if kind == Object || (kind == Ship && s.skills(id)&(Swim|Flying) != 0) {
+		if kind == Object || (kind == Ship && s.skills(id)&(Swim|Flying) != 0) { // WG-28, WG-29
 			s.c[id].in = none
 			if ev != nil {
 				emit(ev, "survives", engine.Spectator, "%s is now outside", s.name(id))
@@ -496,7 +496,7 @@ func (s *State) steal(thief, item int16, ev *[]engine.Event) {
 }
 
 // captureOrRelease puts the defeated unit in the captor's captured-pile,
-// or on its owner's removed-pile.
+// or on its owner's removed-pile: the winner's choice (WG-17).
 func (s *State) captureOrRelease(take bool, ev *[]engine.Event) {
 	v, by := s.capture.victim, s.capture.captor
 	s.capture.victim, s.capture.captor = none, -1

@@ -355,7 +355,7 @@ func (s *State) ability(seat int8, kind uint8, id, target int16, ev *[]engine.Ev
 	case kindSearch:
 		// "Remove as a move step: Search your deck for a tactic or
 		// Windstorm, show it and put it in your hand." "Now she shuffles
-		// her deck".
+		// her deck" (WG-44).
 		f := s.findInDeck(seat, int(target))
 		s.leavePlay(id, ev)
 		s.takeFromDeck(f)

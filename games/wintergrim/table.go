@@ -213,7 +213,7 @@ func (s *State) weathered(id int16) bool {
 // dispirited reports whether unit id has P minus 1 and must roll P to
 // move, attack and defend: Rain where its player has no Asheim card in
 // play, Mist where it has no Vanheim card (seed 000, the worked game: the
-// Rain).
+// Rain; the Mist is designed, WG-45; WG-21).
 func (s *State) dispirited(id int16) bool {
 	if !s.weathered(id) {
 		return false
@@ -237,7 +237,7 @@ func (s *State) value(id int16, kind int8) int {
 		v = int(d.CC + m.CC)
 	case RC:
 		v = int(d.RC + m.RC)
-		// Windstorm (designed): "Units have RC minus 1."
+		// Windstorm (designed, WG-45): "Units have RC minus 1."
 		if s.weatherOn() == Windstorm && d.Type == TypeUnit && s.weathered(id) {
 			v--
 		}
@@ -284,7 +284,8 @@ func (s *State) roomLeft(st int16) int {
 // fits reports whether unit def fits in structure st.
 func (s *State) fits(def *Card, st int16) bool { return s.roomLeft(st)+int(def.R) >= 0 }
 
-// workersInside counts seat's workers inside structure st.
+// workersInside counts the workers of st's player inside structure st,
+// not intruders (WG-42).
 func (s *State) workersInside(st int16) int {
 	n := 0
 	seat := owner(st)

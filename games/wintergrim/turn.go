@@ -72,7 +72,7 @@ func (s *State) leaveStart(ev *[]engine.Event) {
 
 // useStart plays a start-phase text of card id: a structure's draw, or a
 // weather's roll to stay (seed 000, "1: Start": "Some structures and
-// weather cards have the text "On your start phase, you may ..."").
+// weather cards have the text "On your start phase, you may ...""; WG-4).
 func (s *State) useStart(id int16, ev *[]engine.Event) {
 	s.c[id].flags |= fUsed
 	d := s.def(id)
