@@ -145,10 +145,43 @@ func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 	return s.legalTurn(me, buf)
 }
 
+// table lists what Legal looks at many times: the areas, the structures
+// and the room each structure has left.
+type table struct {
+	room    [maxCards]int8
+	areas   [maxCards]int16
+	structs [maxCards]int16
+	na, ns  int
+}
+
+func (s *State) table(t *table) {
+	for id := int16(0); id < s.n(); id++ {
+		c := &s.c[id]
+		if c.zone != zPlay {
+			continue
+		}
+		d := s.def(id)
+		if d.Area {
+			t.areas[t.na] = id
+			t.na++
+		}
+		if d.Type == TypeStructure {
+			t.structs[t.ns] = id
+			t.ns++
+			t.room[id] += d.R
+		}
+		if c.in >= 0 {
+			t.room[c.in] += d.R
+		}
+	}
+}
+
 // legalTurn appends the active player's actions in its turn.
 func (s *State) legalTurn(me int8, buf []engine.Action) []engine.Action {
 	a := engine.Action{Seat: engine.Seat(me)}
 	lo, hi := int16(me)*DeckSize, int16(me+1)*DeckSize
+	var tab table
+	s.table(&tab)
 	if s.phase == phStart {
 		a.Kind = kindUse
 		for id := lo; id < hi; id++ {
@@ -171,13 +204,13 @@ func (s *State) legalTurn(me int8, buf []engine.Action) []engine.Action {
 			}
 			d := s.def(id)
 			if d.Type == TypeStructure && d.Structure == Ship {
-				buf = s.legalMoves(me, id, buf)
+				buf = s.legalMoves(me, id, buf, &tab)
 				continue
 			}
 			if d.Type != TypeUnit || s.stepCode(me, id) != stepOK {
 				continue
 			}
-			buf = s.legalMoves(me, id, buf)
+			buf = s.legalMoves(me, id, buf, &tab)
 			buf = s.legalAbilities(me, id, buf)
 		}
 	}
@@ -211,7 +244,7 @@ func (s *State) legalTurn(me int8, buf []engine.Action) []engine.Action {
 		}
 	}
 	if s.phase <= phEnd {
-		buf = s.legalPlays(me, buf)
+		buf = s.legalPlays(me, buf, &tab)
 	}
 	buf = s.legalTactics(me, buf, false, false)
 	buf = s.legalReplace(me, buf)
@@ -219,7 +252,7 @@ func (s *State) legalTurn(me int8, buf []engine.Action) []engine.Action {
 }
 
 // legalMoves appends the moves of unit or ship id.
-func (s *State) legalMoves(me int8, id int16, buf []engine.Action) []engine.Action {
+func (s *State) legalMoves(me int8, id int16, buf []engine.Action, tab *table) []engine.Action {
 	a := engine.Action{Seat: engine.Seat(me), Kind: kindMove}
 	c := &s.c[id]
 	d := s.def(id)
@@ -239,20 +272,25 @@ func (s *State) legalMoves(me int8, id int16, buf []engine.Action) []engine.Acti
 			buf = append(buf, a)
 		}
 	}
-	for t := int16(0); t < s.n(); t++ {
-		tc := &s.c[t]
-		if tc.zone != zPlay || t == id {
-			continue
-		}
-		td := s.def(t)
-		if td.Type == TypeStructure && tc.area == c.area && t != c.in && d.Type == TypeUnit &&
-			(owner(t) == me || sk.Has(Intrude) && td.Structure != Ship) && s.fits(d, t) {
+	if d.Type == TypeUnit {
+		for _, t := range tab.structs[:tab.ns] {
+			if t == id || s.c[t].area != c.area || t == c.in || int(tab.room[t])+int(d.R) < 0 {
+				continue
+			}
+			if owner(t) != me && (!sk.Has(Intrude) || s.def(t).Structure == Ship) {
+				continue
+			}
 			if _, err := s.canMove(me, id, moveIn, t); err == nil {
 				a.Arg = [4]int16{id, moveIn, t}
 				buf = append(buf, a)
 			}
 		}
-		if td.Area && t != c.area && c.in < 0 && (sk.Has(Flank) || s.route(me, id, c.area, t)) {
+	}
+	if c.in >= 0 {
+		return buf
+	}
+	for _, t := range tab.areas[:tab.na] {
+		if t != c.area && (sk.Has(Flank) || s.route(me, id, c.area, t)) {
 			if _, err := s.canMove(me, id, moveTo, t); err == nil {
 				a.Arg = [4]int16{id, moveTo, t}
 				buf = append(buf, a)
@@ -311,7 +349,7 @@ func (s *State) legalAbilities(me int8, id int16, buf []engine.Action) []engine.
 }
 
 // legalPlays appends the active player's non-tactic plays.
-func (s *State) legalPlays(me int8, buf []engine.Action) []engine.Action {
+func (s *State) legalPlays(me int8, buf []engine.Action, tab *table) []engine.Action {
 	a := engine.Action{Seat: engine.Seat(me), Kind: kindPlay}
 	var seen [maxDefs + 6]bool
 	hand := s.handSize(me)
@@ -327,15 +365,19 @@ func (s *State) legalPlays(me int8, buf []engine.Action) []engine.Action {
 		}
 		switch d.Type {
 		case TypeUnit:
-			for t := int16(0); t < s.n(); t++ {
-				if s.isStructure(t) && owner(t) == me && s.placesUnit(s.def(t), d) && s.fits(d, t) &&
+			for _, t := range tab.structs[:tab.ns] {
+				if owner(t) == me && s.placesUnit(s.def(t), d) && int(tab.room[t])+int(d.R) >= 0 &&
 					s.reqMet(me, d, s.c[t].area) < 0 && s.canPlay(me, def, t, false, none, false) == nil {
 					a.Arg = [4]int16{int16(def), t, none, 0}
 					buf = append(buf, a)
 				}
-				if d.Skills.Has(Emerge) && s.isArea(t) && s.reqMet(me, d, t) < 0 && s.canPlay(me, def, t, true, none, false) == nil {
-					a.Arg = [4]int16{int16(def), t, none, 1}
-					buf = append(buf, a)
+			}
+			if d.Skills.Has(Emerge) {
+				for _, t := range tab.areas[:tab.na] {
+					if s.reqMet(me, d, t) < 0 && s.canPlay(me, def, t, true, none, false) == nil {
+						a.Arg = [4]int16{int16(def), t, none, 1}
+						buf = append(buf, a)
+					}
 				}
 			}
 		case TypeStructure:

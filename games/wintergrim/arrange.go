@@ -248,6 +248,9 @@ func (s *State) arrange(su *Setup) error {
 	if err := s.stack(su.Decks); err != nil {
 		return err
 	}
+	for i := int8(0); i < s.seats; i++ {
+		s.fed[i] = int16(s.countFood(i))
+	}
 	s.stage = stPlay
 	s.startTurn(start, nil)
 	s.settle(nil)

@@ -355,8 +355,9 @@ func (s *State) defeat(id int16, captor int8, ev *[]engine.Event) {
 	if d.Type == TypeUnit {
 		if captor >= 0 && captor != owner(id) {
 			s.dropAttached(id)
+			s.unplace(id, zLimbo)
 			c := &s.c[id]
-			c.zone, c.in = zLimbo, none
+			c.in = none
 			s.capture.victim, s.capture.captor = id, captor
 			if ev != nil {
 				emit(ev, "defeated", engine.Spectator, "%s is defeated; %s may capture it (%s)", s.name(id), seatNames[captor], ruleCapture)

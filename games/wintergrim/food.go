@@ -13,7 +13,11 @@ import (
 
 // food returns seat's total F: every structure and unit of its own on the
 // table, wherever it stands (WG-19).
-func (s *State) food(seat int8) int {
+func (s *State) food(seat int8) int { return int(s.fed[seat]) }
+
+// countFood returns seat's food counted card by card; food keeps it as
+// cards come and go.
+func (s *State) countFood(seat int8) int {
 	f := 0
 	for id := int16(seat) * DeckSize; id < int16(seat+1)*DeckSize; id++ {
 		if s.c[id].zone == zPlay {
@@ -21,6 +25,22 @@ func (s *State) food(seat int8) int {
 		}
 	}
 	return f
+}
+
+// place puts card id on the table, counting its food.
+func (s *State) place(id int16) {
+	if s.c[id].zone != zPlay {
+		s.fed[owner(id)] += int16(s.def(id).F)
+	}
+	s.c[id].zone = zPlay
+}
+
+// unplace takes card id off the table to zone z, counting its food.
+func (s *State) unplace(id int16, z uint8) {
+	if s.c[id].zone == zPlay {
+		s.fed[owner(id)] -= int16(s.def(id).F)
+	}
+	s.c[id].zone = z
 }
 
 // starving returns the first seat, from the active player on, whose food

@@ -181,7 +181,8 @@ func (s *State) paid(ev *[]engine.Event) {
 	c := &s.c[id]
 	switch d.Type {
 	case TypeUnit:
-		c.zone, c.moves = zPlay, 0
+		s.place(id)
+		c.moves = 0
 		c.flags &= fMarked
 		if !p.at {
 			c.area, c.in = s.c[p.where].area, p.where
@@ -192,7 +193,7 @@ func (s *State) paid(ev *[]engine.Event) {
 			emit(ev, "placed", engine.Spectator, "%s is placed%s", s.name(id), s.placeText(p.where, p.at, none))
 		}
 	case TypeStructure:
-		c.zone = zPlay
+		s.place(id)
 		c.area = p.where
 		if d.Area {
 			c.area = id
@@ -204,7 +205,8 @@ func (s *State) paid(ev *[]engine.Event) {
 			s.reshuffle(owner(id), ev) // the Temple, the Sacred Tree
 		}
 	case TypeArea:
-		c.zone, c.area = zPlay, id
+		s.place(id)
+		c.area = id
 		if ev != nil {
 			emit(ev, "area", engine.Spectator, "%s makes a new area (%s)", s.name(id), ruleArea)
 		}
@@ -215,7 +217,7 @@ func (s *State) paid(ev *[]engine.Event) {
 				emit(ev, "weather.gone", engine.Spectator, "%s blows %s away", s.ref(id), s.ref(w))
 			}
 		}
-		c.zone = zPlay
+		s.place(id)
 		s.weather = id
 		if ev != nil {
 			emit(ev, "weather", engine.Spectator, "%s: the weather affects all areas (%s)", s.ref(id), ruleWeather)

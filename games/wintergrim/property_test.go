@@ -50,6 +50,13 @@ func playRandom(t testing.TB, s engine.State, r *engine.Rand, max int) int {
 		if err := s.Apply(a, nil); err != nil {
 			t.Fatalf("legal action %q refused after %d actions: %v", text, n, err)
 		}
+		if ws, ok := s.(*State); ok {
+			for i := int8(0); i < ws.seats; i++ {
+				if ws.food(i) != ws.countFood(i) {
+					t.Fatalf("after %q: seat %d's food is kept as %d, counted %d", text, i, ws.food(i), ws.countFood(i))
+				}
+			}
+		}
 	}
 }
 

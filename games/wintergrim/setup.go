@@ -147,7 +147,8 @@ func (s *State) applySearch(a engine.Action, ev *[]engine.Event) {
 		id := s.findInDeck(seat, int(a.Arg[0]))
 		s.takeFromDeck(id)
 		c := &s.c[id]
-		c.zone, c.area, c.flags = zPlay, id, fSetup
+		s.place(id)
+		c.area, c.flags = id, fSetup
 		if ev != nil {
 			emit(ev, "setup.hq", engine.Spectator, "%s places its HQ %s (%s)", seatNames[seat], s.ref(id), ruleSetup)
 		}
@@ -157,7 +158,8 @@ func (s *State) applySearch(a engine.Action, ev *[]engine.Event) {
 		s.takeFromDeck(id)
 		hq := s.setupHQ(seat)
 		c := &s.c[id]
-		c.zone, c.area, c.flags = zPlay, hq, fSetup
+		s.place(id)
+		c.area, c.flags = hq, fSetup
 		// "the 2 workers on top of it (they are now inside it)"; a worker
 		// the HQ has no room for stays outside in its area (WG-3).
 		if s.fits(s.def(id), hq) {
@@ -181,7 +183,8 @@ func (s *State) applySearch(a engine.Action, ev *[]engine.Event) {
 		id := s.findInDeck(seat, int(a.Arg[0]))
 		s.takeFromDeck(id)
 		c := &s.c[id]
-		c.zone, c.area, c.flags = zPlay, id, fConquer
+		s.place(id)
+		c.area, c.flags = id, fConquer
 		if ev != nil {
 			emit(ev, "setup.path", engine.Spectator, "%s puts the path %s into play (%s)", seatNames[seat], s.ref(id), ruleConquer)
 		}

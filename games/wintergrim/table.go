@@ -377,8 +377,9 @@ func (s *State) reshuffle(seat int8, ev *[]engine.Event) {
 // it.
 func (s *State) toRemoved(id int16) {
 	s.dropAttached(id)
+	s.unplace(id, zRemoved)
 	c := &s.c[id]
-	c.zone, c.area, c.in, c.holder = zRemoved, none, none, -1
+	c.area, c.in, c.holder = none, none, -1
 	c.dmg, c.moves, c.stuck, c.boost = 0, 0, 0, 0
 	c.flags &= fMarked | fConquer
 	if s.weather == id {

@@ -291,7 +291,8 @@ func (s *State) resolveChain(ev *[]engine.Event) {
 		}
 		switch d.Effect {
 		case NoEffect: // a path: an area of its player's
-			s.c[id].zone, s.c[id].area = zPlay, id
+			s.place(id)
+			s.c[id].area = id
 			if ev != nil {
 				emit(ev, "path", engine.Spectator, "%s's path %s is in play: an area of its own (%s)", seatNames[l.seat], s.ref(id), rulePath)
 			}
@@ -449,7 +450,8 @@ func (s *State) replace(seat int8, u int16, def int, ev *[]engine.Event) {
 	if def >= 0 {
 		repl = s.inHand(seat, def)
 		c := &s.c[repl]
-		c.zone, c.area, c.in, c.moves = zPlay, s.c[in].area, in, 0
+		s.place(repl)
+		c.area, c.in, c.moves = s.c[in].area, in, 0
 		c.flags &= fMarked
 	}
 	if s.atk.on && s.atk.target == u && repl >= 0 {
