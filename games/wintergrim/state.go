@@ -178,9 +178,9 @@ type State struct {
 		victim int16
 		captor int8
 	}
-	ended  bool  // the active player ended its turn; the end window is open
+	ended  bool            // the active player ended its turn; the end window is open
 	fed    [MaxSeats]int16 // each seat's food: the F of its cards on the table (derived)
-	cont   uint8 // a closed window's trigger to carry on with, plus 1
+	cont   uint8           // a closed window's trigger to carry on with, plus 1
 	result engine.Result
 }
 
