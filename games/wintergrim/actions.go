@@ -152,6 +152,9 @@ type table struct {
 	areas   [maxCards]int16
 	structs [maxCards]int16
 	na, ns  int
+	// The active player has a damaged unit, a unit with something on it,
+	// a damaged structure: work for Heal, Exorcism, repairs.
+	hurt, marked, broken bool
 }
 
 func (s *State) table(t *table) {
@@ -172,6 +175,11 @@ func (s *State) table(t *table) {
 		}
 		if c.in >= 0 {
 			t.room[c.in] += d.R
+		}
+		if owner(id) == s.active {
+			t.hurt = t.hurt || d.Type == TypeUnit && c.dmg > 0
+			t.marked = t.marked || c.flags&fHasOn != 0
+			t.broken = t.broken || d.Type == TypeStructure && c.dmg > 0
 		}
 	}
 }
@@ -211,7 +219,7 @@ func (s *State) legalTurn(me int8, buf []engine.Action) []engine.Action {
 				continue
 			}
 			buf = s.legalMoves(me, id, buf, &tab)
-			buf = s.legalAbilities(me, id, buf)
+			buf = s.legalAbilities(me, id, buf, &tab)
 		}
 	}
 	if s.phase <= phAttack {
@@ -266,11 +274,11 @@ func (s *State) legalMoves(me int8, id int16, buf []engine.Action, tab *table) [
 			return buf
 		}
 	}
+	// The tests below are canMove's, on the table (TestLegalIsExact
+	// checks that they agree).
 	if c.in >= 0 {
-		if _, err := s.canMove(me, id, moveOut, none); err == nil {
-			a.Arg = [4]int16{id, moveOut, none}
-			buf = append(buf, a)
-		}
+		a.Arg = [4]int16{id, moveOut, none}
+		buf = append(buf, a)
 	}
 	if d.Type == TypeUnit {
 		for _, t := range tab.structs[:tab.ns] {
@@ -280,28 +288,24 @@ func (s *State) legalMoves(me int8, id int16, buf []engine.Action, tab *table) [
 			if owner(t) != me && (!sk.Has(Intrude) || s.def(t).Structure == Ship) {
 				continue
 			}
-			if _, err := s.canMove(me, id, moveIn, t); err == nil {
-				a.Arg = [4]int16{id, moveIn, t}
-				buf = append(buf, a)
-			}
+			a.Arg = [4]int16{id, moveIn, t}
+			buf = append(buf, a)
 		}
 	}
 	if c.in >= 0 {
 		return buf
 	}
 	for _, t := range tab.areas[:tab.na] {
-		if t != c.area && (sk.Has(Flank) || s.route(me, id, c.area, t)) {
-			if _, err := s.canMove(me, id, moveTo, t); err == nil {
-				a.Arg = [4]int16{id, moveTo, t}
-				buf = append(buf, a)
-			}
+		if t != c.area && (sk.Has(Flank) && d.Type == TypeUnit || s.route(me, id, c.area, t)) {
+			a.Arg = [4]int16{id, moveTo, t}
+			buf = append(buf, a)
 		}
 	}
 	return buf
 }
 
 // legalAbilities appends the move-step abilities of unit id.
-func (s *State) legalAbilities(me int8, id int16, buf []engine.Action) []engine.Action {
+func (s *State) legalAbilities(me int8, id int16, buf []engine.Action, tab *table) []engine.Action {
 	a := engine.Action{Seat: engine.Seat(me)}
 	d := s.def(id)
 	if d.Ability == AbSearch {
@@ -315,7 +319,8 @@ func (s *State) legalAbilities(me int8, id int16, buf []engine.Action) []engine.
 	}
 	sk := s.skills(id)
 	for _, k := range [...]uint8{kindHeal, kindExorcise, kindRepair} {
-		if (k == kindHeal && !sk.Has(Heal)) || (k == kindExorcise && !sk.Has(Exorcism)) || (k == kindRepair && d.Classes&Worker == 0) {
+		if (k == kindHeal && (!sk.Has(Heal) || !tab.hurt && !tab.marked)) || (k == kindExorcise && (!sk.Has(Exorcism) || !tab.marked)) ||
+			(k == kindRepair && (d.Classes&Worker == 0 || !tab.broken)) {
 			continue
 		}
 		a.Kind = k

@@ -250,6 +250,7 @@ func (s *State) arrange(su *Setup) error {
 	}
 	for i := int8(0); i < s.seats; i++ {
 		s.fed[i] = int16(s.countFood(i))
+		s.nhand[i] = uint8(s.countHand(i))
 	}
 	s.stage = stPlay
 	s.startTurn(start, nil)

@@ -62,3 +62,22 @@ func BenchmarkDeterminize(b *testing.B) {
 		sink = s.Determinize(0, &r)
 	}
 }
+
+// BenchmarkLongPlayout plays whole random games with 300 turns each, as
+// the balance figures do.
+func BenchmarkLongPlayout(b *testing.B) {
+	start := newState(b, 1, engine.Options{"turns": "300"})
+	r := engine.NewRand(2)
+	buf := make([]engine.Action, 0, 64)
+	actions := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		s := start.Clone()
+		for d := s.Deciders(); !d.Empty(); d = s.Deciders() {
+			buf = s.Legal(d.First(), buf[:0])
+			s.Apply(buf[r.IntN(len(buf))], nil)
+			actions++
+		}
+	}
+	b.ReportMetric(float64(actions)/float64(b.N), "actions/op")
+}

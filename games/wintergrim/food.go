@@ -27,21 +27,34 @@ func (s *State) countFood(seat int8) int {
 	return f
 }
 
-// place puts card id on the table, counting its food.
-func (s *State) place(id int16) {
-	if s.c[id].zone != zPlay {
-		s.fed[owner(id)] += int16(s.def(id).F)
+// setZone moves card id to zone z, keeping count of its player's food
+// and hand.
+func (s *State) setZone(id int16, z uint8) {
+	c := &s.c[id]
+	if c.zone == z {
+		return
 	}
-	s.c[id].zone = zPlay
+	o := owner(id)
+	switch c.zone {
+	case zPlay:
+		s.fed[o] -= int16(s.def(id).F)
+	case zHand:
+		s.nhand[o]--
+	}
+	c.zone = z
+	switch z {
+	case zPlay:
+		s.fed[o] += int16(s.def(id).F)
+	case zHand:
+		s.nhand[o]++
+	}
 }
 
-// unplace takes card id off the table to zone z, counting its food.
-func (s *State) unplace(id int16, z uint8) {
-	if s.c[id].zone == zPlay {
-		s.fed[owner(id)] -= int16(s.def(id).F)
-	}
-	s.c[id].zone = z
-}
+// place puts card id on the table.
+func (s *State) place(id int16) { s.setZone(id, zPlay) }
+
+// unplace takes card id off the table to zone z.
+func (s *State) unplace(id int16, z uint8) { s.setZone(id, z) }
 
 // starving returns the first seat, from the active player on, whose food
 // is negative, or -1. It must remove units before anything else happens.

@@ -359,7 +359,7 @@ func (s *State) ability(seat int8, kind uint8, id, target int16, ev *[]engine.Ev
 		f := s.findInDeck(seat, int(target))
 		s.leavePlay(id, ev)
 		s.takeFromDeck(f)
-		s.c[f].zone = zHand
+		s.setZone(f, zHand)
 		s.c[f].flags |= fShown
 		if ev != nil {
 			emit(ev, "search", engine.Spectator, "%s leaves; %s searches the deck and shows %s", s.name(id), seatNames[seat], s.ref(f))

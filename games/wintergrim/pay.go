@@ -119,7 +119,7 @@ func (s *State) placesUnit(st, d *Card) bool {
 func (s *State) play(seat int8, def int, where int16, at bool, target int16, ev *[]engine.Event) {
 	d := &s.g.c.Cards[def]
 	id := s.inHand(seat, def)
-	s.c[id].zone = zLimbo
+	s.setZone(id, zLimbo)
 	s.c[id].flags &^= fShown
 	if !d.IsTactic() {
 		s.enterPhase(phEnd, ev) // "the End phase, that's the phase where you pay and place cards"

@@ -55,6 +55,9 @@ func playRandom(t testing.TB, s engine.State, r *engine.Rand, max int) int {
 				if ws.food(i) != ws.countFood(i) {
 					t.Fatalf("after %q: seat %d's food is kept as %d, counted %d", text, i, ws.food(i), ws.countFood(i))
 				}
+				if ws.handSize(i) != ws.countHand(i) {
+					t.Fatalf("after %q: seat %d's hand is kept as %d, counted %d", text, i, ws.handSize(i), ws.countHand(i))
+				}
 			}
 		}
 	}

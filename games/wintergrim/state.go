@@ -180,6 +180,7 @@ type State struct {
 	}
 	ended  bool            // the active player ended its turn; the end window is open
 	fed    [MaxSeats]int16 // each seat's food: the F of its cards on the table (derived)
+	nhand  [MaxSeats]uint8 // each seat's hand size (derived)
 	cont   uint8           // a closed window's trigger to carry on with, plus 1
 	result engine.Result
 }

@@ -29,7 +29,10 @@ func (s *State) name(id int16) string {
 }
 
 // hand returns the number of cards in seat's hand.
-func (s *State) handSize(seat int8) int {
+func (s *State) handSize(seat int8) int { return int(s.nhand[seat]) }
+
+// countHand counts seat's hand card by card; handSize keeps it.
+func (s *State) countHand(seat int8) int {
 	n := 0
 	for id := int16(seat) * DeckSize; id < int16(seat+1)*DeckSize; id++ {
 		if s.c[id].zone == zHand {
@@ -101,6 +104,24 @@ func (s *State) reqMet(seat int8, def *Card, area int16) int {
 				continue
 			}
 			ok = true
+		}
+		if !ok {
+			return k
+		}
+	}
+	return -1
+}
+
+// reqGlobal is reqMet for the requirements that are not local: those
+// that do not depend on where the card goes.
+func (s *State) reqGlobal(seat int8, def *Card) int {
+	for k, r := range def.Req {
+		if r.Local {
+			continue
+		}
+		ok := false
+		for id := int16(seat) * DeckSize; id < int16(seat+1)*DeckSize && !ok; id++ {
+			ok = s.c[id].zone == zPlay && s.matches(id, r)
 		}
 		if !ok {
 			return k
@@ -306,7 +327,7 @@ func (s *State) draw(seat int8, k int, ev *[]engine.Event) {
 	for ; k > 0 && p.n > 0; k-- {
 		p.n--
 		id := p.deck[p.n]
-		s.c[id].zone = zHand
+		s.setZone(id, zHand)
 		s.c[id].flags &^= fShown
 		got++
 		if ev != nil {

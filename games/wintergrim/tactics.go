@@ -225,7 +225,17 @@ func (s *State) legalTactics(seat int8, buf []engine.Action, answer, first bool)
 		if !answer && d.Effect != EffAttach && d.Effect != EffBoost && d.Effect != EffBribe && d.Effect != EffVolley {
 			continue // traps answer a move
 		}
-		for t := int16(0); t < s.n(); t++ {
+		if s.reqGlobal(seat, d) >= 0 {
+			continue
+		}
+		lo, hi := int16(0), s.n()
+		if d.Effect == EffNet || d.Effect == EffPit {
+			if !s.win.on || s.win.moved < 0 {
+				continue
+			}
+			lo, hi = s.win.moved, s.win.moved+1
+		}
+		for t := lo; t < hi; t++ {
 			if !s.isUnit(t) || s.tacticCode(seat, d, t) != tacOK || s.reqMet(seat, d, s.c[t].area) >= 0 {
 				continue
 			}
