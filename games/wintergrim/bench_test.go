@@ -3,6 +3,7 @@ package wintergrim
 import (
 	"testing"
 
+	"skald/ai"
 	"skald/engine"
 )
 
@@ -80,4 +81,27 @@ func BenchmarkLongPlayout(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(actions)/float64(b.N), "actions/op")
+}
+
+// BenchmarkMCTS measures mcts iterations from the first turn's start phase
+// (the setup roll before it is a decision with one choice, which a bot
+// takes without searching).
+func BenchmarkMCTS(b *testing.B) {
+	s := newState(b, 1, nil)
+	r := engine.NewRand(2)
+	for s.stage != stPlay {
+		legal := s.Legal(s.Deciders().First(), nil)
+		s.Apply(legal[r.IntN(len(legal))], nil)
+	}
+	bot, err := ai.New("mcts:iters=100", 3)
+	if err != nil {
+		b.Fatal(err)
+	}
+	seat := s.Deciders().First()
+	iters := 0
+	for b.Loop() {
+		bot.Choose(s.Clone(), seat)
+		iters += 100
+	}
+	b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iterations/s")
 }
