@@ -1,0 +1,165 @@
+package wintergrim
+
+import (
+	"skald/engine"
+)
+
+// Game modes (seed 000, "Game modes": "Choose a game mode to play").
+const (
+	ModeDestroy     = iota // "Defeat your opponent until he/she has no HQ left."
+	ModeAssassinate        // "When a player looses that leader, he/she looses the game."
+	ModeConquer            // "The player who control these paths, win."
+	ModeEnslave            // "The player to first have 2 captured units wins."
+	numModes
+)
+
+var modeNames = [numModes]string{"destroy", "assassinate", "conquer", "enslave"}
+
+// enslaveCaptures is how many captured units win Enslave (seed 000).
+const enslaveCaptures = 2
+
+// alive returns the seats still in the game.
+func (s *State) alive() engine.SeatSet {
+	var set engine.SeatSet
+	for i := 0; i < int(s.seats); i++ {
+		if !s.p[i].out {
+			set = set.With(engine.Seat(i))
+		}
+	}
+	return set
+}
+
+// hasHQ reports whether seat has a card with "HQ" in its description in
+// play (seed 000, Destroy: "until he/she has no HQ left").
+func (s *State) hasHQ(seat int8) bool {
+	for id := int16(seat) * DeckSize; id < int16(seat+1)*DeckSize; id++ {
+		if s.c[id].zone == zPlay && s.def(id).HQ {
+			return true
+		}
+	}
+	return false
+}
+
+// markedAlive reports whether seat's marked worker/leader is still in play
+// (seed 000, Assassinate; WG-40).
+func (s *State) markedAlive(seat int8) bool {
+	for id := int16(seat) * DeckSize; id < int16(seat+1)*DeckSize; id++ {
+		if s.c[id].flags&fMarked != 0 {
+			return s.c[id].zone == zPlay
+		}
+	}
+	return false
+}
+
+// captures returns how many units are in seat's captured-pile.
+func (s *State) captures(seat int8) int {
+	n := 0
+	for id := int16(0); id < s.n(); id++ {
+		if s.c[id].zone == zCaptured && s.c[id].holder == seat {
+			n++
+		}
+	}
+	return n
+}
+
+// checkEnd ends the game when the mode says so, and reports whether it is
+// over. Players who lost are out; the last one left wins.
+func (s *State) checkEnd(ev *[]engine.Event) bool {
+	if s.stage == stOver {
+		return true
+	}
+	if s.stage != stPlay {
+		return false
+	}
+	switch s.conf.mode {
+	case ModeEnslave:
+		// seed 000, Enslave: "The player to first have 2 captured units wins."
+		for i := int8(0); i < s.seats; i++ {
+			if !s.p[i].out && s.captures(i) >= enslaveCaptures {
+				s.finish(engine.Seats(engine.Seat(i)), seatNames[i]+" has captured 2 units ("+ruleEnslave+")", ev)
+				return true
+			}
+		}
+		return false
+	case ModeDestroy, ModeAssassinate:
+		for i := int8(0); i < s.seats; i++ {
+			if s.p[i].out {
+				continue
+			}
+			if s.conf.mode == ModeDestroy && !s.hasHQ(i) {
+				s.p[i].out = true
+				emit(ev, "player.out", engine.Spectator, "%s has no HQ left and is defeated (%s)", seatNames[i], ruleDestroy)
+			}
+			if s.conf.mode == ModeAssassinate && !s.markedAlive(i) {
+				s.p[i].out = true
+				emit(ev, "player.out", engine.Spectator, "%s has lost its marked leader and is defeated (%s)", seatNames[i], ruleAssassinate)
+			}
+		}
+	}
+	alive := s.alive()
+	switch alive.Len() {
+	case 0:
+		s.finish(0, "every player is defeated at once: a draw", ev)
+		return true
+	case 1:
+		w := alive.First()
+		reason := seatNames[w] + " is the last player standing ("
+		if s.conf.mode == ModeDestroy {
+			reason += ruleDestroy + ")"
+		} else {
+			reason += ruleAssassinate + ")"
+		}
+		s.finish(alive, reason, ev)
+		return true
+	}
+	return false
+}
+
+// controls reports whether seat controls path id: it has a unit there and
+// no other player has (WG-40).
+func (s *State) controls(seat int8, path int16) bool {
+	mine := false
+	for id := int16(0); id < s.n(); id++ {
+		if s.c[id].zone == zPlay && s.c[id].area == path && s.def(id).Type == TypeUnit {
+			if owner(id) != seat {
+				return false
+			}
+			mine = true
+		}
+	}
+	return mine
+}
+
+// checkConquer ends a Conquer game at the end of a turn in which one
+// player controls every path put into play at setup (seed 000, Conquer;
+// WG-40).
+func (s *State) checkConquer(ev *[]engine.Event) bool {
+	if s.conf.mode != ModeConquer {
+		return false
+	}
+	for i := int8(0); i < s.seats; i++ {
+		if s.p[i].out {
+			continue
+		}
+		all, any := true, false
+		for id := int16(0); id < s.n(); id++ {
+			if s.c[id].flags&fConquer != 0 {
+				any = true
+				if s.c[id].zone != zPlay || !s.controls(i, id) {
+					all = false
+				}
+			}
+		}
+		if any && all {
+			s.finish(engine.Seats(engine.Seat(i)), seatNames[i]+" controls every path put into play at setup ("+ruleConquer+")", ev)
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) finish(winners engine.SeatSet, reason string, ev *[]engine.Event) {
+	s.stage = stOver
+	s.result = engine.Result{Winners: winners, Reason: reason}
+	emit(ev, "game.over", engine.Spectator, "%s", reason)
+}

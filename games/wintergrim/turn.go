@@ -1,0 +1,189 @@
+package wintergrim
+
+import (
+	"skald/engine"
+)
+
+// The turn (seed 000, "The 4 phases of a turn: 1: Start, 2: Move, 3:
+// Attack, 4: End. ALWAYS: Summarize Food"). A player never goes back to an
+// earlier phase ("She can't go back to any of the previous phases"); an
+// action of a later phase enters it (WG-5).
+
+// startTurn begins seat's turn in its start phase: its units may move and
+// attack again, and sicknesses bite.
+func (s *State) startTurn(seat int8, ev *[]engine.Event) {
+	s.active, s.phase, s.ended, s.berserk = seat, phStart, false, none
+	s.turn++
+	s.p[seat].turns++
+	for id := int16(seat) * DeckSize; id < int16(seat+1)*DeckSize; id++ {
+		c := &s.c[id]
+		c.moves = 0
+		c.flags &^= fAttacked | fUsed
+	}
+	if ev != nil {
+		emit(ev, "turn", engine.Spectator, "turn %d: %s's turn %d begins; start phase", s.turn, seatNames[seat], s.p[seat].turns)
+	}
+	// A sickness on a unit: "on its owner's start phase it takes 1 damage"
+	// (Marsh Fever; seed 000, Sickness: "stays on a unit").
+	for k := int16(0); k < s.n(); k++ {
+		if s.c[k].zone != zOn || s.def(k).Mods.Fever == 0 {
+			continue
+		}
+		u := s.c[k].area
+		if owner(u) != seat || s.c[u].zone != zPlay {
+			continue
+		}
+		s.c[u].dmg += s.def(k).Mods.Fever
+		if ev != nil {
+			emit(ev, "sickness", engine.Spectator, "%s suffers from %s: %d damage", s.name(u), s.def(k).Name, s.def(k).Mods.Fever)
+		}
+		if s.health(u) <= 0 {
+			s.defeat(u, -1, ev)
+		}
+	}
+}
+
+// enterPhase moves the active player on to phase ph. Leaving the start
+// phase, a weather card of the active player whose start-phase roll was
+// not made is removed (seed 000, the Rain: "You may roll 2 dice. If not,
+// or no dice show 4+, remove this card").
+func (s *State) enterPhase(ph uint8, ev *[]engine.Event) {
+	if ph <= s.phase {
+		return
+	}
+	if s.phase == phStart {
+		s.leaveStart(ev)
+	}
+	s.phase = ph
+	if ev != nil {
+		emit(ev, "phase", engine.Spectator, "%s is in the %s phase", seatNames[s.active], phaseNames[ph])
+	}
+}
+
+func (s *State) leaveStart(ev *[]engine.Event) {
+	w := s.weather
+	if w >= 0 && owner(w) == s.active && s.c[w].flags&fUsed == 0 {
+		s.toRemoved(w)
+		if ev != nil {
+			emit(ev, "weather.gone", engine.Spectator, "%s did not roll for %s: it is removed (%s)", seatNames[s.active], s.ref(w), ruleWeather)
+		}
+	}
+}
+
+// useStart plays a start-phase text of card id: a structure's draw, or a
+// weather's roll to stay (seed 000, "1: Start": "Some structures and
+// weather cards have the text "On your start phase, you may ...""; WG-4).
+func (s *State) useStart(id int16, ev *[]engine.Event) {
+	s.c[id].flags |= fUsed
+	d := s.def(id)
+	if d.Draws {
+		// "draw one card for each worker inside this structure" (the Cabin).
+		k := s.workersInside(id)
+		if ev != nil {
+			emit(ev, "start.draw", engine.Spectator, "%s: %d worker(s) inside, draw %d", s.ref(id), k, k)
+		}
+		s.draw(owner(id), k, ev)
+		return
+	}
+	// The weather's roll: 2 dice, one 4+ keeps it.
+	hits, _, dice := s.roll(2, 4, nil)
+	if hits > 0 {
+		if ev != nil {
+			emit(ev, "weather.stays", engine.Spectator, "%s rolls %v for %s: it stays", seatNames[owner(id)], dice, s.ref(id))
+		}
+		return
+	}
+	s.toRemoved(id)
+	if ev != nil {
+		emit(ev, "weather.gone", engine.Spectator, "%s rolls %v for %s: no 4+, it is removed", seatNames[owner(id)], dice, s.ref(id))
+	}
+}
+
+// canUse returns why seat may not use card id's start-phase text now.
+func (s *State) canUse(seat int8, id int16) error {
+	if s.phase != phStart {
+		return engine.Illegal(rulePhases, "start-phase texts are used in the start phase; %s is in the %s phase", seatNames[seat], phaseNames[s.phase])
+	}
+	if id < 0 || id >= s.n() || owner(id) != seat || s.c[id].zone != zPlay {
+		return engine.Illegal(ruleStart, "use a card of yours in play")
+	}
+	d := s.def(id)
+	if !d.Draws && !(d.Type == TypeWeather && s.weather == id) {
+		return engine.Illegal(ruleStart, "%s has nothing to do on your start phase", d.Name)
+	}
+	if s.c[id].flags&fUsed != 0 {
+		return engine.Illegal(ruleStart, "%s has been used this turn", s.ref(id))
+	}
+	if d.Draws && s.workersInside(id) == 0 {
+		return engine.Illegal(ruleStart, "no worker of yours inside %s to draw for", s.ref(id))
+	}
+	if d.Draws && s.p[seat].n == 0 {
+		return engine.Illegal(ruleDeckEmpty, "your deck is empty: you can't draw more cards")
+	}
+	return nil
+}
+
+// endTurn is the active player declaring its turn over. The other players
+// may still answer with tactics before the next turn begins (WG-6).
+func (s *State) endTurn(ev *[]engine.Event) {
+	if s.phase == phStart {
+		s.leaveStart(ev)
+	}
+	s.ended = true
+	s.berserk = none
+	if ev != nil {
+		emit(ev, "turn.end", engine.Spectator, "%s declares its turn over", seatNames[s.active])
+	}
+	s.openWindow(trigEndTurn, s.active, none, none)
+}
+
+// finishTurn closes the turn: a Net Trap holds one turn less, War Horns
+// fall silent, Conquer is checked, and the next player starts.
+func (s *State) finishTurn(ev *[]engine.Event) {
+	seat := s.active
+	for id := int16(0); id < s.n(); id++ {
+		c := &s.c[id]
+		if owner(id) == seat && c.stuck > 0 {
+			c.stuck--
+		}
+		c.boost = 0
+	}
+	s.ended = false
+	if s.checkConquer(ev) {
+		return
+	}
+	next := seat
+	for {
+		next = (next + 1) % s.seats
+		if !s.p[next].out || next == seat {
+			break
+		}
+	}
+	if s.p[next].turns >= int16(s.conf.turns) {
+		s.finish(0, "every player has played its "+itoa(s.conf.turns)+" turns: a draw ("+ruling("WG-40")+")", ev)
+		return
+	}
+	s.startTurn(next, ev)
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [12]byte
+	i := len(b)
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}
