@@ -78,7 +78,7 @@ func (s *sqlStore) q(query string) string {
 	return b.String()
 }
 
-func ms(t time.Time) int64      { return t.UnixMilli() }
+func ms(t time.Time) int64     { return t.UnixMilli() }
 func fromMS(v int64) time.Time { return time.UnixMilli(v).UTC() }
 
 const matchColumns = `id, game, rules, options, seed, seats, spectator, rematch_of, rematch, status, result, actions, created, updated`
