@@ -23,6 +23,7 @@ const maxBody = 64 << 10
 func (s *Server) routes() {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/games", s.handleGames)
+	mux.HandleFunc("GET /api/games/{game}/assets", s.handleAssets)
 	mux.HandleFunc("POST /api/matches", s.handleCreate)
 	mux.HandleFunc("GET /api/matches", s.handlePlayerMatches)
 	mux.HandleFunc("GET /api/matches/{id}", s.handleMatch)
