@@ -133,7 +133,8 @@ class MatchPage {
       return h('span.' + cls.join('.'), { title: s.player }, s.name, s.player !== 'human' ? h('small', { text: ' (' + s.player + ')' }) : null);
     });
     this.status.append(h('b.title', { text: f.title }), ' ', h('span.you', { text: f.seat === 'spectator' ? 'watching' : 'you are ' + f.seat }), ' ', ...seats,
-      h('span.step', { text: ` step ${f.seq}` }), this.statusText ? h('span.conn', { text: ' ' + this.statusText }) : null);
+      h('span.step', { text: ` step ${f.seq}` }));
+    if (this.statusText) this.status.append(h('span.conn', { text: ' ' + this.statusText }));
   }
 
   async render() {

@@ -92,9 +92,12 @@ export default {
         }
       }
     }
+    const stacked = new Map(); // units sharing a grid space (a Unit Team) are drawn apart
     for (const u of v.units || []) {
       if (!u.deployed || u.x < 0 || u.y < 0) continue;
-      const cx = u.x * CELL + CELL / 2, cy = u.y * CELL + CELL / 2;
+      const n = stacked.get(key(u.x, u.y)) || 0;
+      stacked.set(key(u.x, u.y), n + 1);
+      const cx = u.x * CELL + CELL / 2 + n * 8, cy = u.y * CELL + CELL / 2 + n * 8;
       const cls = ['unit', colour(u.player)];
       if (hl.targets.has(u.id)) cls.push('target');
       if (v.engaged?.unit === u.id) cls.push('engaged');

@@ -1,0 +1,45 @@
+// Two browser contexts play a whole Black & Red match against each other,
+// the match made in the lobby; neither page ever shows the other's hand or
+// a face-down card's value.
+import { run, newPage, BASE, assert, myTurn, over, clickRandomAction, seeded, shot, step } from './lib.mjs';
+
+await run('blackred: two players, a whole match', async (browser) => {
+  const black = await newPage(browser);
+  await black.goto(BASE + '/');
+  await black.selectOption('#game', 'blackred');
+  await black.selectOption('select[name=seat-1]', 'human');
+  await black.fill('input[name=opt-units]', '3');
+  await black.click('#create');
+  const redLink = await black.locator('#invite-red').inputValue();
+  assert(redLink.includes('/m/') && redLink.includes('#t='), 'an invitation link for red: ' + redLink);
+  await black.click('#open-mine');
+  await black.waitForSelector('#status .step');
+
+  const red = await newPage(browser, { phone: true });
+  await red.goto(redLink);
+  await red.waitForSelector('#status .step');
+  const rand = seeded(42);
+  let clicks = 0;
+  let sawFaceDown = false;
+  while (!(await over(black)) || !(await over(red))) {
+    assert(clicks < 400, 'the match ends within 400 actions');
+    for (const [me, other, page] of [['black', 'red', black], ['red', 'black', red]]) {
+      // What the other side holds is never drawn on this page.
+      assert(await page.locator(`#side-${other} .card.strategy.playable`).count() === 0, `${me} sees no playable card of ${other}`);
+      assert(await page.locator(`#side-${other} .deck`).count() === 0, `${me} sees no deck of ${other}`);
+      if (await page.locator(`#side-${other} [data-force=down]`).count()) sawFaceDown = true;
+      if (await myTurn(page)) {
+        if (await clickRandomAction(page, rand)) clicks++;
+      }
+    }
+    if (!(await myTurn(black)) && !(await myTurn(red)) && !(await over(black))) await black.waitForTimeout(50);
+  }
+  assert(sawFaceDown, 'a force card was seen face down by the other player');
+  const a = await black.locator('#over').textContent();
+  const b = await red.locator('#over').textContent();
+  assert(a === b, `both see the same result: ${a} / ${b}`);
+  assert(await black.locator('#log li').count() > 10, 'the log has the events');
+  await shot(black, 'blackred-black-over');
+  await shot(red, 'blackred-red-phone-over');
+  console.log(`played ${clicks} actions, ${await step(black)} steps: ${a}`);
+});
