@@ -22,9 +22,8 @@ await run('tacticsdavid: a battle against a bot', async (browser) => {
     // Select one of our units on the board now and then: the actions narrow to it.
     const mine = page.locator('svg.grid g.unit.p0');
     if (rand() < 0.3 && (await mine.count())) {
-      await mine.nth(Math.floor(rand() * (await mine.count()))).click();
-      if (await page.locator('#actions .filter').count()) sawSelection = true;
-      await page.locator('#unit-info').waitFor();
+      await mine.nth(Math.floor(rand() * (await mine.count()))).dispatchEvent('click');
+      if (await page.locator('#unit-info').count() && await page.locator('#actions .filter').count()) sawSelection = true;
       if (!(await page.locator('#actions button.action').count())) await page.click('#actions .filter button');
     }
     // Prefer moves and attacks to ending the turn early, but do end it.
