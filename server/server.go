@@ -238,3 +238,10 @@ func randomSeed() uint64 {
 	rand.Read(b[:])
 	return binary.LittleEndian.Uint64(b[:]) & (1<<53 - 1) // exact in JSON numbers
 }
+
+// LiveMatches returns the number of matches held in memory.
+func (s *Server) LiveMatches() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.live)
+}

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/pressly/goose/v3"
@@ -33,6 +34,20 @@ type sqlStore struct {
 	dialect goose.Dialect
 	// postgres numbers placeholders $1, $2…; SQLite takes ?.
 	postgres bool
+	// wmu serializes this process's writes to SQLite, which has one writer
+	// at a time anyway: waiting here is fair and prompt, where writers
+	// contending for the file's lock poll and back off.
+	wmu sync.Mutex
+}
+
+// writing locks out this process's other SQLite writers until the
+// returned function is called.
+func (s *sqlStore) writing() func() {
+	if s.postgres {
+		return func() {}
+	}
+	s.wmu.Lock()
+	return s.wmu.Unlock
 }
 
 // migrate applies the embedded migrations.
@@ -84,6 +99,7 @@ func fromMS(v int64) time.Time { return time.UnixMilli(v).UTC() }
 const matchColumns = `id, game, rules, options, seed, seats, spectator, rematch_of, rematch, status, result, actions, created, updated`
 
 func (s *sqlStore) CreateMatch(ctx context.Context, m *Match) error {
+	defer s.writing()()
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("create match: %w", err)
@@ -183,6 +199,7 @@ func (s *sqlStore) Actions(ctx context.Context, id string, after int) ([]Action,
 }
 
 func (s *sqlStore) Append(ctx context.Context, id string, a Action, status, result string) error {
+	defer s.writing()()
 	if a.At.IsZero() {
 		a.At = time.Now().UTC()
 	}
@@ -241,6 +258,7 @@ func isSerialization(err error) bool {
 }
 
 func (s *sqlStore) Rematch(ctx context.Context, old string, m *Match) (string, error) {
+	defer s.writing()()
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return "", fmt.Errorf("rematch of %s: %w", old, err)
@@ -270,6 +288,7 @@ func (s *sqlStore) Rematch(ctx context.Context, old string, m *Match) (string, e
 }
 
 func (s *sqlStore) AddPlayer(ctx context.Context, player, match string, seat engine.Seat) error {
+	defer s.writing()()
 	_, err := s.db.ExecContext(ctx, s.q(`INSERT INTO players (player, match_id, seat, at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`),
 		player, match, int(seat), ms(time.Now()))
 	if err != nil {
