@@ -431,8 +431,17 @@ type recordStep struct {
 	Seat     int         `json:"seat"`
 	SeatName string      `json:"seat_name"`
 	Action   string      `json:"action"`
-	Hash     string      `json:"hash"`
-	Events   []eventInfo `json:"events"`
+	Hash     string        `json:"hash"`
+	Events   []recordEvent `json:"events"`
+}
+
+// recordEvent is an event of a finished match's record; Only names the
+// seat that alone saw it, if one did.
+type recordEvent struct {
+	Seq  int    `json:"seq"`
+	Type string `json:"type"`
+	Text string `json:"text"`
+	Only string `json:"only,omitempty"`
 }
 
 // finished returns the live match id if it is over: its record holds every
@@ -479,9 +488,13 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 		Steps  []recordStep  `json:"steps"`
 	}{Match: info(l.meta), Header: header, Steps: []recordStep{}}
 	for i, st := range l.steps {
-		rs := recordStep{Seq: i + 1, Seat: int(st.seat), SeatName: engine.SeatName(l.game, st.seat), Action: st.action, Hash: st.hash, Events: []eventInfo{}}
+		rs := recordStep{Seq: i + 1, Seat: int(st.seat), SeatName: engine.SeatName(l.game, st.seat), Action: st.action, Hash: st.hash, Events: []recordEvent{}}
 		for _, e := range st.events {
-			rs.Events = append(rs.Events, eventInfo{Seq: i + 1, Type: e.Type, Text: e.Text})
+			re := recordEvent{Seq: i + 1, Type: e.Type, Text: e.Text}
+			if e.Only != engine.Spectator {
+				re.Only = engine.SeatName(l.game, e.Only)
+			}
+			rs.Events = append(rs.Events, re)
 		}
 		out.Steps = append(out.Steps, rs)
 	}

@@ -19,6 +19,9 @@ export function actionsPanel(box, ctx, renderer) {
       h('button', { type: 'button', onclick: () => ctx.select({}) }, 'show all')));
     legal = narrowed;
   }
+  if (renderer.filter && !filter && ctx.legal.length > MANY) {
+    box.append(h('p.muted.hint', { text: 'Select a unit or a grid space on the board to narrow these.' }));
+  }
   if (!ctx.legal.length) {
     box.append(h('p.muted', { text: 'Nothing to decide now.' }));
   } else if (!legal.length) {

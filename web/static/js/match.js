@@ -41,10 +41,12 @@ class MatchPage {
     this.board = h('div.board', { id: 'board' });
     this.actions = h('div.actions', { id: 'actions' });
     this.logBox = h('div.log', { id: 'log' });
+    this.plain = h('input', { type: 'checkbox', id: 'plain-view', onchange: () => this.render() });
     app.append(h('div.match', {},
       h('div.head', {}, this.status, this.banner),
       h('div.play', {}, this.board,
-        h('aside.side', {}, this.message, h('h3', { text: 'Your actions' }), this.actions, h('h3', { text: 'Log' }), this.logBox))));
+        h('aside.side', {}, this.message, h('h3', { text: 'Your actions' }), this.actions, h('h3', { text: 'Log' }), this.logBox,
+          h('label.plain', { title: 'draw the view with the generic renderer, from its JSON' }, this.plain, ' plain view')))));
   }
 
   connect() {
@@ -162,7 +164,7 @@ class MatchPage {
       this.assets = {};
       try { this.assets = await api('GET', `/api/games/${f.game}/assets`); } catch { /* none */ }
     }
-    const renderer = rendererFor(f.game);
+    const renderer = this.plain.checked ? rendererFor('') : rendererFor(f.game);
     const ctx = {
       game: f.game, view: f.view, legal: f.legal, seat: f.seat, seatIndex: f.seat_index, seats: f.seats,
       assets: this.assets, selection: this.selection, readonly: false,

@@ -28,18 +28,18 @@ export async function replay(app, id) {
   const board = h('div.board');
   const log = h('div.log');
   const go = (k) => { step = Math.max(0, Math.min(n, k)); show(); };
-  const playBtn = h('button', { type: 'button', id: 'replay-play' }, '▶');
+  const playBtn = h('button', { type: 'button', id: 'replay-play', title: 'play' }, 'play');
   playBtn.addEventListener('click', () => {
-    if (timer) { clearInterval(timer); timer = null; playBtn.textContent = '▶'; return; }
-    playBtn.textContent = '❚❚';
-    timer = setInterval(() => { if (step >= n) { clearInterval(timer); timer = null; playBtn.textContent = '▶'; } else go(step + 1); }, 600);
+    if (timer) { clearInterval(timer); timer = null; playBtn.textContent = 'play'; return; }
+    playBtn.textContent = 'pause';
+    timer = setInterval(() => { if (step >= n) { clearInterval(timer); timer = null; playBtn.textContent = 'play'; } else go(step + 1); }, 600);
   });
   const controls = h('div.controls', {},
-    h('button', { type: 'button', onclick: () => go(0), title: 'start' }, '⏮'),
+    h('button', { type: 'button', onclick: () => go(0), title: 'start' }, '«'),
     h('button', { type: 'button', onclick: () => go(step - 1), id: 'replay-prev', title: 'previous step' }, '◀'),
     playBtn,
-    h('button', { type: 'button', onclick: () => go(step + 1), id: 'replay-next', title: 'next step' }, '▶▶'),
-    h('button', { type: 'button', onclick: () => go(n), title: 'end' }, '⏭'),
+    h('button', { type: 'button', onclick: () => go(step + 1), id: 'replay-next', title: 'next step' }, '▶'),
+    h('button', { type: 'button', onclick: () => go(n), title: 'end' }, '»'),
     slider, label, h('label', {}, ' seen by ', seatSel),
     h('a.button', { href: `/api/matches/${id}/record?format=jsonl`, download: `${id}.jsonl` }, 'record'));
   slider.addEventListener('input', () => go(Number(slider.value)));
@@ -61,7 +61,7 @@ export async function replay(app, id) {
     const ctx = { game: rec.header.game, view: r.view, legal: r.legal, seat, seats: rec.match.seats, assets, selection, readonly: true, act: () => {}, select: (sel) => { selection = sel || {}; show(); } };
     clear(board);
     rendererFor(rec.header.game).render(board, ctx);
-    logPanel(log, events.filter((e) => e.seq <= seqShown), seqShown);
+    logPanel(log, events.filter((e) => e.seq <= seqShown && (!e.only || e.only === seat)), seqShown);
     const cur = log.querySelector('.current');
     if (cur) cur.scrollIntoView({ block: 'nearest' });
   }

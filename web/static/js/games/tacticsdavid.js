@@ -73,6 +73,7 @@ export default {
     const click = (x, y, unit) => () => {
       if (ctx.readonly) { ctx.select(unit !== undefined ? { unit } : {}); return; }
       if (unit !== undefined && sel.unit === unit) ctx.select({ x, y });
+      else if (unit === undefined && sel.reserve) ctx.select({ unit: sel.unit, reserve: true, x, y, both: true });
       else ctx.select(unit !== undefined ? { unit, x, y } : { x, y });
     };
     for (let y = 0; y < H; y++) {
@@ -127,9 +128,12 @@ export default {
       h('div.army', {}, h('b', { text: a.player }), a.built ? ' (built)' : '', a.cost ? ` · cost ${a.cost}/${v.limit}` : '',
         a.list ? h('ul', {}, a.list.map((e) => h('li', { text: e }))) : h('span.muted', { text: ' hidden until both armies are built' })));
     const selected = (v.units || []).find((u) => u.id === sel.unit);
+    const toDeploy = v.stage === 'deploy' ? (v.units || []).filter((u) => !u.deployed && u.player === ctx.seat) : [];
+    const reserve = toDeploy.length ? h('div.reserve', {}, 'to deploy: ', toDeploy.map((u) =>
+      h('button.chip' + (sel.unit === u.id ? '.on' : ''), { type: 'button', dataset: { unit: u.id }, onclick: () => ctx.select({ unit: u.id, reserve: true }) }, `u${u.id} ${u.name}`))) : null;
     const legend = h('div.legend', {}, ['plain', 'forest', 'water', 'rock'].map((t) => h('span.key.' + t, { text: t })),
       h('span.key.reach', { text: 'reach' }), h('span.key.area', { text: 'attack area' }), h('span.key.target', { text: 'target' }));
-    el.append(h('div.tacticsdavid', {}, info, h('div.gridwrap', {}, board), legend, selected ? unitDetails(selected) : null, armies));
+    el.append(h('div.tacticsdavid', {}, info, reserve, h('div.gridwrap', {}, board), legend, selected ? unitDetails(selected) : null, armies));
   },
 
   // filter narrows the actions to the selected unit or grid space.
@@ -138,6 +142,7 @@ export default {
     if (s.unit !== undefined) {
       const re = new RegExp(`(^|\\s)u${s.unit}(\\s|$)`);
       const at = s.x !== undefined ? new RegExp(`(^|\\s)${s.x},${s.y}(\\s|$)`) : null;
+      if (s.both) return { label: `u${s.unit} at ${s.x},${s.y}`, test: (a) => re.test(a) && at.test(a) };
       return { label: `u${s.unit}`, test: (a) => re.test(a) || (at && at.test(a)) };
     }
     if (s.x !== undefined) {
