@@ -84,7 +84,7 @@ export default {
         if (v.stage === 'deploy' && v.deploy && v.deploy[y][x] !== '.') cls.push('deploy', 'd' + v.deploy[y][x]);
         if (hl.reach.has(k)) cls.push('reach');
         if (hl.area.has(k)) cls.push('area');
-        if (sel.x === x && sel.y === y && sel.unit === undefined) cls.push('selected');
+        if (sel.x === x && sel.y === y && (sel.unit === undefined || sel.both)) cls.push('selected');
         board.append(svg('rect', { x: x * CELL, y: y * CELL, width: CELL, height: CELL, class: cls.join(' '), dataset: { x, y }, onclick: click(x, y) },
           svg('title', { text: `${x},${y} ${t}` })));
         const p = v.pieces?.[y]?.[x];
