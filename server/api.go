@@ -427,10 +427,10 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 
 // recordStep is one step of a finished match's record.
 type recordStep struct {
-	Seq      int         `json:"seq"`
-	Seat     int         `json:"seat"`
-	SeatName string      `json:"seat_name"`
-	Action   string      `json:"action"`
+	Seq      int           `json:"seq"`
+	Seat     int           `json:"seat"`
+	SeatName string        `json:"seat_name"`
+	Action   string        `json:"action"`
 	Hash     string        `json:"hash"`
 	Events   []recordEvent `json:"events"`
 }
