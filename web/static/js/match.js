@@ -77,6 +77,7 @@ class MatchPage {
   }
 
   receive(f) {
+    if (f.type !== 'rematch') this.busy = 0;
     switch (f.type) {
       case 'state':
         if (f.reset) this.log = [];
@@ -117,7 +118,14 @@ class MatchPage {
       this.refuse({ code: 'conflict', message: 'not connected; reconnecting' });
       return;
     }
-    this.ws.send(JSON.stringify({ type: 'act', id: this.nextID++, action: text, seq: this.frame.seq }));
+    if (this.busy && Date.now() - this.busy < 3000) return; // one action at a time: no double clicks
+    this.busy = Date.now();
+    // The step seen guards against acting on a stale board; in a
+    // simultaneous secret choice the others' choices are hidden, so one of
+    // them landing first changes nothing this seat may know.
+    const f = this.frame;
+    const seq = f.deciders.length > 1 ? undefined : f.seq;
+    this.ws.send(JSON.stringify({ type: 'act', id: this.nextID++, action: text, seq }));
   }
 
   renderStatus() {
