@@ -203,7 +203,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	s.metrics.created.WithLabelValues(m.Game).Inc()
 	s.log.Info("match created", "match", m.ID, "game", m.Game, "seats", strings.Join(req.Seats, ","), "options", m.Options.String())
-	if _, err := s.startBots(r, m.ID); err != nil {
+	if err := s.startBots(r, m.ID); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -212,10 +212,10 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 
 // startBots loads a new match whose first decision is a bot's, so that it
 // plays without waiting for a connection.
-func (s *Server) startBots(r *http.Request, id string) (bool, error) {
+func (s *Server) startBots(r *http.Request, id string) error {
 	l, err := s.get(r.Context(), id)
 	if err != nil {
-		return false, err
+		return err
 	}
 	l.mu.Lock()
 	l.kickBots()
@@ -224,7 +224,7 @@ func (s *Server) startBots(r *http.Request, id string) (bool, error) {
 	if !busy {
 		s.evict(l)
 	}
-	return busy, nil
+	return nil
 }
 
 // newMatch checks a request for a match and makes it, with new tokens.
@@ -410,7 +410,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		if id == m.ID {
 			s.metrics.created.WithLabelValues(m.Game).Inc()
 			s.log.Info("rematch created", "match", m.ID, "of", old.ID)
-			if _, err := s.startBots(r, m.ID); err != nil {
+			if err := s.startBots(r, m.ID); err != nil {
 				s.fail(w, r, err)
 				return
 			}

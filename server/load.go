@@ -51,6 +51,7 @@ type LoadResult struct {
 	Max           time.Duration `json:"max_ns"`
 }
 
+// String returns the figures in a sentence.
 func (r *LoadResult) String() string {
 	return fmt.Sprintf("%d matches at once: %d actions in %.1fs = %.0f actions/s; send→ack p50 %v, p99 %v, max %v; %d matches finished, %d actions refused",
 		r.Matches, r.Actions, r.Elapsed.Seconds(), r.ActionsPerSec, r.P50.Round(10*time.Microsecond), r.P99.Round(10*time.Microsecond), r.Max.Round(10*time.Microsecond), r.Finished, r.Refused)

@@ -201,7 +201,6 @@ func (s *Server) listen(n store.Notifier) {
 		case <-s.ctx.Done():
 		}
 	}
-	_ = n
 }
 
 // lookupGame returns the registered game called name.
