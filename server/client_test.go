@@ -28,7 +28,7 @@ type testServer struct {
 	http  *httptest.Server
 }
 
-func newTestServer(t *testing.T) *testServer {
+func newTestServer(t testing.TB) *testServer {
 	t.Helper()
 	st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "skald.db"))
 	if err != nil {

@@ -32,3 +32,18 @@ func TestLoadLoopbackOnly(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkLoad plays b.N actions in 8 concurrent matches of bots through
+// the WebSocket API of a server on a SQLite file; `skald bench serve` is
+// the same with more knobs.
+func BenchmarkLoad(b *testing.B) {
+	ts := newTestServer(b)
+	b.ResetTimer()
+	res, err := Load(context.Background(), LoadConfig{URL: ts.url, Game: "blackred", Matches: 8, Duration: time.Minute, MaxActions: b.N, Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(res.ActionsPerSec, "actions/s")
+	b.ReportMetric(float64(res.P50.Microseconds()), "p50-µs")
+	b.ReportMetric(float64(res.P99.Microseconds()), "p99-µs")
+}
