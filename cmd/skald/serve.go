@@ -71,11 +71,15 @@ func runServe(e *env, args []string) error {
 	if err := srv.Resume(ctx); err != nil {
 		log.Error("resume", "err", err)
 	}
+	open := ln.Addr().String()
+	if host, port, err := net.SplitHostPort(*addr); err == nil && port != "0" && (host == "localhost" || host == "") {
+		open = "localhost:" + port
+	}
 	where := *db
 	if strings.HasPrefix(where, "postgres") {
 		where = "PostgreSQL"
 	}
-	fmt.Fprintf(e.stdout, "skald is serving on http://%s (matches kept in %s); press Ctrl-C to stop\n", ln.Addr(), where)
+	fmt.Fprintf(e.stdout, "skald is serving on http://%s (matches kept in %s); press Ctrl-C to stop\n", open, where)
 	log.Info("serving", "addr", ln.Addr().String(), "db", where)
 	select {
 	case err := <-errc:

@@ -5,7 +5,11 @@ import { h, clear } from './dom.js';
 
 const MANY = 24;
 
+// typed is the text in the action box, kept across redraws.
+let typed = '';
+
 export function actionsPanel(box, ctx, renderer) {
+  const hadFocus = document.activeElement && document.activeElement.id === 'action-text';
   clear(box);
   if (ctx.seat === 'spectator') {
     box.append(h('p.muted', { text: 'Spectators see what every player sees.' }));
@@ -34,18 +38,37 @@ export function actionsPanel(box, ctx, renderer) {
     groups.get(verb).push(a);
   }
   for (const [verb, list] of groups) {
-    const buttons = list.map((a) => h('button.action', { type: 'button', dataset: { action: a }, onclick: () => ctx.act(a) }, a));
+    const buttons = list.map((a) => h('button.action', { type: 'button', dataset: { action: a }, onclick: () => { typed = ''; ctx.act(a); } }, a));
     if (list.length > MANY) {
       box.append(h('details.group', {}, h('summary', { text: `${verb} (${list.length})` }), h('div.buttons', {}, buttons)));
     } else {
       box.append(h('div.group', {}, h('div.buttons', {}, buttons)));
     }
   }
-  const input = h('input', { type: 'text', name: 'action', id: 'action-text', placeholder: 'or type an action', autocomplete: 'off' });
+  // Typing narrows the buttons to the actions holding the text, and Send
+  // sends the text as it is: the server judges it.
+  const input = h('input', { type: 'text', name: 'action', id: 'action-text', placeholder: 'type to narrow, or type an action', autocomplete: 'off', value: typed });
+  const narrow = () => {
+    typed = input.value;
+    const q = typed.trim().toLowerCase();
+    for (const b of box.querySelectorAll('button.action')) b.hidden = q !== '' && !b.dataset.action.includes(q);
+    for (const d of box.querySelectorAll('details.group')) {
+      if (q && d.querySelector('button.action:not([hidden])')) d.open = true;
+    }
+  };
+  input.addEventListener('input', narrow);
   const form = h('form.type', {}, input, h('button', { type: 'submit', id: 'send' }, 'Send'));
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
-    if (input.value.trim()) ctx.act(input.value.trim());
+    const text = input.value.trim();
+    if (!text) return;
+    typed = '';
+    ctx.act(text);
   });
-  box.append(form);
+  box.prepend(form);
+  narrow();
+  if (hadFocus) {
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+  }
 }
