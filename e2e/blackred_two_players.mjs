@@ -42,4 +42,26 @@ await run('blackred: two players, a whole match', async (browser) => {
   await shot(black, 'blackred-black-over');
   await shot(red, 'blackred-red-phone-over');
   console.log(`played ${clicks} actions, ${await step(black)} steps: ${a}`);
+
+  // The finished match steps back and forth in the replay viewer.
+  const replay = await newPage(browser);
+  await replay.goto(BASE + (await black.locator('.after a[href^="/r/"]').getAttribute('href')));
+  await replay.waitForSelector('#replay-step');
+  await replay.click('#replay-next');
+  await replay.click('#replay-next');
+  await replay.waitForFunction(() => document.querySelector('#replay-step').textContent.startsWith('step 2 of'));
+  assert((await replay.locator('#replay-action').textContent()).includes(':'), 'the replay names the step\'s action');
+  await replay.selectOption('#replay-seat', 'black');
+  await replay.waitForSelector('.side.mine');
+  await shot(replay, 'replay-black');
+
+  // A rematch: black asks, red is told and follows with the same link.
+  await black.click('#rematch');
+  await black.waitForURL(/\/m\/[a-z0-9]+#t=/);
+  await black.waitForSelector('#status .step');
+  await red.waitForSelector('#rematch-link');
+  await red.click('#rematch-link');
+  await red.waitForSelector('#status .step');
+  assert(black.url().split('#')[0] === red.url().split('#')[0], 'both are in the rematch');
+  assert((await step(red)) === 0, 'the rematch starts at step 0');
 });
