@@ -204,6 +204,20 @@ type Describer interface {
 	Describe(seat Seat) string
 }
 
+// Counter is implemented by states that count named happenings of a
+// match, such as how often each ability acted; the simulator adds the
+// counts up over a batch, so that a designer sees what never happens.
+// Clones need not count.
+type Counter interface {
+	Counts(add func(name string, n int))
+}
+
+// CountNamer is implemented by games whose states are Counters: it lists
+// every name a match may count, so that what never happened shows.
+type CountNamer interface {
+	CountNames() []string
+}
+
 // Arranger is implemented by states that a scenario may set up: hands,
 // deck orders, units. setup is the scenario's setup mapping as JSON.
 type Arranger interface {

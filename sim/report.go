@@ -34,6 +34,13 @@ type Report struct {
 	FirstPlayer Tally `json:"first_player"`
 	// Length describes the lengths of the matches in actions.
 	Length Lengths `json:"length"`
+	// Counts adds up, over the batch, what the game counts of each match
+	// (engine.Counter): how often each ability acted, say. Names never
+	// counted are absent; CountNames lists every name the game may count.
+	Counts map[string]int `json:"counts,omitempty"`
+	// Never lists the names the game may count (engine.CountNamer) that
+	// no match of the batch counted.
+	Never []string `json:"never,omitempty"`
 	// WallSeconds is the time the batch took.
 	WallSeconds float64 `json:"wall_seconds"`
 	// GamesPerSecond is Games divided by WallSeconds.
@@ -114,6 +121,15 @@ func report(g engine.Game, cfg engine.Config, o Options, outcomes []outcome, wal
 	for b, spec := range o.Bots {
 		r.Bots[b].Name, r.Bots[b].Spec = botName(o.Bots, b), spec
 	}
+	defer func() {
+		if cn, ok := g.(engine.CountNamer); ok {
+			for _, n := range cn.CountNames() {
+				if r.Counts[n] == 0 {
+					r.Never = append(r.Never, n)
+				}
+			}
+		}
+	}()
 	var lengths []int
 	for i, out := range outcomes {
 		if !out.played {
@@ -133,6 +149,12 @@ func report(g engine.Game, cfg engine.Config, o Options, outcomes []outcome, wal
 			r.FirstPlayer.add(out.winners.Has(out.first), draw)
 		}
 		lengths = append(lengths, out.length)
+		for name, n := range out.counts {
+			if r.Counts == nil {
+				r.Counts = map[string]int{}
+			}
+			r.Counts[name] += n
+		}
 	}
 	for s := range r.Seats {
 		r.Seats[s].finish()
@@ -214,6 +236,25 @@ func (r *Report) Text() string {
 	row("first to act", r.FirstPlayer)
 	l := r.Length
 	fmt.Fprintf(&b, "\nlength in actions: mean %.1f, min %d, median %d, p90 %d, max %d\n", l.Mean, l.Min, l.P50, l.P90, l.Max)
+	if len(r.Counts) > 0 || len(r.Never) > 0 {
+		names := make([]string, 0, len(r.Counts))
+		for n := range r.Counts {
+			names = append(names, n)
+		}
+		slices.SortFunc(names, func(a, b string) int {
+			if r.Counts[a] != r.Counts[b] {
+				return r.Counts[b] - r.Counts[a]
+			}
+			return strings.Compare(a, b)
+		})
+		fmt.Fprintf(&b, "\ncounted (%d names):\n", len(names))
+		for _, n := range names {
+			fmt.Fprintf(&b, "  %7d  %s\n", r.Counts[n], n)
+		}
+		if len(r.Never) > 0 {
+			fmt.Fprintf(&b, "never (%d): %s\n", len(r.Never), strings.Join(r.Never, ", "))
+		}
+	}
 	return b.String()
 }
 

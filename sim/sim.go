@@ -43,6 +43,7 @@ type outcome struct {
 	winners engine.SeatSet
 	length  int
 	first   engine.Seat // seat of the first action, or Spectator
+	counts  map[string]int
 }
 
 // Run plays the batch o describes and reports on it. The report does not
@@ -194,6 +195,10 @@ func playMatch(ctx context.Context, g engine.Game, cfg engine.Config, specs []st
 		return out, fmt.Errorf("no seat decides after %d actions but the game is not over", out.length)
 	}
 	out.winners, out.played = res.Winners, true
+	if c, ok := st.(engine.Counter); ok {
+		out.counts = map[string]int{}
+		c.Counts(func(name string, n int) { out.counts[name] += n })
+	}
 	return out, nil
 }
 

@@ -27,7 +27,7 @@ const (
 	actMove                 // Arg0 x, Arg1 y, Arg2 facing, Arg3 the one team member that moves, or -1
 	actFace                 // Arg0 facing
 	actCharge               //
-	actChargeTo             // Arg0 distance
+	actChargeTo             // Arg0 distance; or Arg0 x, Arg1 y+1 (a charge not in a straight line)
 	actEscape               //
 	actOrient               // Arg0 0 vertical / 1 horizontal, Arg1 the mover's half
 	actAttack               // Arg0 attacker, Arg1 target, Arg2 side
@@ -37,18 +37,22 @@ const (
 	actChoose               // Arg0 the team member that receives a Ranged Attack
 	actEquip                // Arg0 piece, or -1 to discard
 	actRemove               // Arg0 status a potion removes
+	actAbility              // Arg0 the unit, Arg1 ability number, Arg2 target piece or -1, Arg3 extra
+	actReact                // Arg0 the unit, Arg1 ability number, Arg2 extra
+	actPass                 // decline the reaction offered
 	numActs
 )
 
 var actWords = [numActs]string{"", "buy", "stack", "item", "auto", "done", "deploy", "engage", "end", "disengage",
 	"trade", "use", "shift", "whip", "move", "face", "charge", "charge", "escape", "orient", "attack", "shoot", "melee",
-	"loot", "choose", "equip", "remove"}
+	"loot", "choose", "equip", "remove", "ability", "react", "pass"}
 
 // argCounts is how many arguments each kind of action takes; the others
 // must be zero.
 var argCounts = [numActs]int{actBuy: 1, actStack: 1, actBuyItem: 2, actDeploy: 4, actEngage: 1, actTrade: 4,
-	actUse: 2, actShift: 2, actWhip: 4, actMove: 4, actFace: 1, actChargeTo: 1, actOrient: 2, actAttack: 3,
-	actShoot: 3, actMelee: 3, actLoot: 4, actChoose: 1, actEquip: 1, actRemove: 1}
+	actUse: 2, actShift: 2, actWhip: 4, actMove: 4, actFace: 1, actChargeTo: 2, actOrient: 2, actAttack: 3,
+	actShoot: 3, actMelee: 3, actLoot: 4, actChoose: 1, actEquip: 1, actRemove: 1,
+	actAbility: 4, actReact: 3}
 
 var sideNames = [4]string{"front", "left", "right", "back"}
 
@@ -100,7 +104,11 @@ func (s *State) Apply(a engine.Action, ev *[]Event) error {
 		}
 	}
 	if s.pend.kind != pendNone {
-		return s.applyPending(a, ev)
+		err := s.applyPending(a, ev)
+		if err == nil {
+			s.afterAction(ev) // a charge or a team's orientation may end the Movement Phase
+		}
+		return err
 	}
 	switch s.stage {
 	case stageBuild:
@@ -122,9 +130,11 @@ func (s *State) afterAction(ev *[]Event) {
 	if s.over || s.pend.kind != pendNone || s.eng.p < 0 {
 		return
 	}
-	if s.eng.petrified || !s.alive(int(s.eng.p)) {
+	if s.eng.petrified || !s.acts(int(s.eng.p)) {
 		s.disengage(ev)
+		return
 	}
+	s.moveEnded() // Autofire: "Enemy Units ending their Movement Phase"
 }
 
 // legalBattle lists the Attacking Player's actions in the battle.
@@ -159,6 +169,11 @@ func (s *State) legalBattle(seat int, buf []engine.Action) []engine.Action {
 			if m >= 0 {
 				buf = s.legalAttacks(m, buf)
 			}
+		}
+	}
+	for _, m := range [2]int{i, q} {
+		if m >= 0 {
+			buf = s.legalActives(seat, m, buf)
 		}
 	}
 	if s.mayDisengage() == nil {
@@ -230,6 +245,13 @@ func (s *State) legalMovement(seat int, buf []engine.Action) []engine.Action {
 	if s.canEscape(i) == nil {
 		buf = append(buf, act(seat, actEscape))
 	}
+	if s.canFaceAgain(i, partner) {
+		for _, f := range facings {
+			if f != s.pieces[i].facing || (partner >= 0 && f != s.pieces[partner].facing) {
+				buf = append(buf, act(seat, actFace, int(f)))
+			}
+		}
+	}
 	if s.canMove(i) != nil {
 		return buf
 	}
@@ -297,7 +319,7 @@ func (s *State) legalMoves(seat, i, partner, mover int, buf []engine.Action) []e
 // legalAttacks lists engaged piece i's attacks.
 func (s *State) legalAttacks(i int, buf []engine.Action) []engine.Action {
 	k := s.member(i)
-	if k < 0 || s.eng.attacked[k] || s.eng.noCombat || s.eng.escaped || s.eng.phase > phaseCombat || !s.alive(i) {
+	if k < 0 || (s.eng.attacked[k] && !s.attackAgain(i, k)) || s.eng.noCombat || s.eng.escaped || s.eng.phase > phaseCombat || !s.acts(i) {
 		return buf
 	}
 	p := &s.pieces[i]
@@ -336,7 +358,7 @@ func (s *State) legalAttacks(i int, buf []engine.Action) []engine.Action {
 			try(actMelee, m)
 		}
 	}
-	if !s.eng.moved {
+	if !s.eng.moved || s.hasAb(i, abReckless) { // Reckless: "even if having moved"
 		for t := range s.pieces {
 			if s.alive(t) && s.pieces[t].owner != p.owner && s.pieces[t].lock < 0 {
 				try(actShoot, t)
@@ -403,6 +425,13 @@ func (s *State) legalRage(seat int, buf []engine.Action) []engine.Action {
 func (s *State) legalPending(seat int, buf []engine.Action) []engine.Action {
 	switch s.pend.kind {
 	case pendCharge:
+		if s.freeCharge(int(s.eng.p), int(s.pend.who)) {
+			buf = append(buf, act(seat, actChargeTo, 0))
+			for _, sq := range s.chargeReach(int(s.eng.p), int(s.pend.who), int(s.pend.n)) {
+				buf = append(buf, act(seat, actChargeTo, int(sq)%s.bf.W, int(sq)/s.bf.W+1))
+			}
+			break
+		}
 		stops := s.chargeStops(int(s.eng.p), int(s.pend.who), int(s.pend.n))
 		for k := 0; k < 64; k++ {
 			if stops&(1<<uint(k)) != 0 {
@@ -432,6 +461,18 @@ func (s *State) legalPending(seat int, buf []engine.Action) []engine.Action {
 				buf = append(buf, act(seat, actRemove, st))
 			}
 		}
+	case pendReact:
+		h, n := int(s.pend.who), int(s.pend.ab)
+		c := s.choicesOf()
+		reactions[n].offer(s, h, c)
+		for _, p := range c.list {
+			buf = append(buf, act(seat, actReact, h, n, int(p[1])))
+		}
+		if !reactions[n].must {
+			buf = append(buf, act(seat, actPass))
+		}
+	case pendAbility:
+		buf = followUps[s.pend.ab].legal(s, int(s.pend.who), seat, buf)
 	}
 	return buf
 }
@@ -445,8 +486,11 @@ func (s *State) applyPending(a engine.Action, ev *[]Event) error {
 			return s.illegal(ruleCharge, "choose how far to charge: charge 0 to %d", pd.n)
 		}
 		k := int(a.Arg[0])
+		if s.freeCharge(int(s.eng.p), int(pd.who)) && (k != 0 || a.Arg[1] != 0) {
+			return s.chargeAlong(int(s.eng.p), int(pd.who), k, int(a.Arg[1])-1, int(pd.n), ev)
+		}
 		stops := s.chargeStops(int(s.eng.p), int(pd.who), int(pd.n))
-		if k < 0 || k >= 64 || stops&(1<<uint(k)) == 0 {
+		if k < 0 || k >= 64 || stops&(1<<uint(k)) == 0 || a.Arg[1] != 0 {
 			return s.illegal(ruleCharge, "the unit may not end a charge of %d grid spaces: \"up to, but not over, this distance\", on a free grid space, stopped by enemies and terrain", k)
 		}
 		s.pend = pending{}
@@ -489,6 +533,10 @@ func (s *State) applyPending(a engine.Action, ev *[]Event) error {
 		atk.target = int8(t)
 		s.resolve(atk, ev)
 		s.afterAction(ev)
+	case pendReact:
+		return s.answerReaction(a, ev)
+	case pendAbility:
+		return s.answerAbility(a, ev)
 	case pendPotion:
 		st := int(a.Arg[0])
 		if a.Kind != actRemove || st < 0 || st >= NumStatuses || s.removable(int(pd.who))&statusBit(st) == 0 {
@@ -526,13 +574,18 @@ func (s *State) applyBattle(a engine.Action, ev *[]Event) error {
 	}
 	i, q := int(s.eng.p), int(s.eng.q)
 	partner := s.teamPartner()
-	// Obligations that come first.
+	// Obligations that come first: a unit whose partner died moves away
+	// before anything else, Enraged or not (as legalBattle lists).
+	leaving := false
 	for _, m := range [2]int{i, q} {
-		if m >= 0 && s.pieces[m].flags&fMustLeave != 0 && s.pieces[m].team >= 0 && s.canLeave(m) && !(a.Kind == actMove && arg(3) == m) {
-			return s.illegal("seed 004, Other Rules for Unit Teams", "%s's partner is dead: it must first move into another grid space (move u%d ...)", s.name(m), m)
+		if m >= 0 && s.pieces[m].flags&fMustLeave != 0 && s.pieces[m].team >= 0 && s.canLeave(m) {
+			if !(a.Kind == actMove && arg(3) == m) {
+				return s.illegal("seed 004, Other Rules for Unit Teams", "%s's partner is dead: it must first move into another grid space (move u%d ...)", s.name(m), m)
+			}
+			leaving = true
 		}
 	}
-	if s.mustRage() {
+	if !leaving && s.mustRage() {
 		ok := false
 		var buf [256]engine.Action
 		for _, l := range s.legalRage(seat, buf[:0]) {
@@ -581,16 +634,23 @@ func (s *State) applyBattle(a engine.Action, ev *[]Event) error {
 		}
 		s.loot(arg(0), arg(1), arg(2), arg(3), ev)
 	case actFace:
-		if err := s.canMove(i); err != nil {
+		again := s.canFaceAgain(i, partner) // Maneuver, Manuever: a Facing Procedure after the charge
+		if err := s.canMove(i); err != nil && !again {
 			return err
 		}
-		if s.eng.faced {
+		if s.eng.faced && !again {
 			return s.illegal(ruleFacing, "one Facing Procedure before moving; a move ends with the facing chosen (TD-33)")
 		}
 		if arg(0) < 0 || arg(0) > 3 {
 			return s.illegal(ruleFacing, "no facing %d", arg(0))
 		}
 		f := battlefield.Facing(arg(0))
+		if again {
+			if f == s.pieces[i].facing && (partner < 0 || f == s.pieces[partner].facing) {
+				return s.illegal(s.g.abRule(s.faceAgainAb(i)), "the unit faces %s already", f)
+			}
+			s.faceAgain(i, f, ev)
+		}
 		s.enter(phaseMove)
 		s.eng.moved, s.eng.faced = true, true
 		s.pieces[i].facing = f
@@ -637,6 +697,7 @@ func (s *State) applyBattle(a engine.Action, ev *[]Event) error {
 			if other := int(s.pieces[m].team); other >= 0 && (other == i || other == q) {
 				s.pieces[other].flags &^= fEngaged
 			}
+			s.lift(m) // the grid space stays the partner's
 			s.unform(m)
 			// The member that moves away carries on the engagement; the
 			// other is released and may be engaged later (TD-37).
@@ -700,11 +761,18 @@ func (s *State) applyBattle(a engine.Action, ev *[]Event) error {
 		}
 		s.enter(phaseMove)
 		s.eng.whipped = true
+		track := s.tracked(pup, -1)
+		if track {
+			s.trackMove(pup, -1, p, s.rating(pup, 0), ev) // the path, for trails
+		}
 		s.lift(pup)
 		s.pieces[pup].facing = battlefield.Facing(arg(3))
 		s.place(pup, p)
 		if ev != nil {
 			s.event(ev, "whip", "%s cracks the Whip: %s moves", s.name(holder), s.name(pup))
+		}
+		if track {
+			s.moved(pup, -1, ev) // trails
 		}
 		s.afterMove(pup, ev)
 	case actAttack, actShoot, actMelee:
@@ -716,6 +784,11 @@ func (s *State) applyBattle(a engine.Action, ev *[]Event) error {
 			return err
 		}
 		s.declare(atk, ev)
+	case actAbility:
+		if arg(0) != i && arg(0) != q {
+			return s.illegal(ruleEngage, "u%d is not the engaged unit", arg(0))
+		}
+		return s.useAb(arg(0), arg(1), arg(2), arg(3), ev)
 	default:
 		return s.illegal(ruleTurns, "%s is not possible now", actWords[a.Kind])
 	}
@@ -763,6 +836,9 @@ func (s *State) FormatAction(a engine.Action) string {
 	case actFace:
 		return "face " + face(0)
 	case actChargeTo:
+		if g(1) > 0 {
+			return fmt.Sprintf("charge %d,%d", g(0), g(1)-1)
+		}
 		return fmt.Sprintf("charge %d", g(0))
 	case actOrient:
 		halves := [2][2]string{{"north", "south"}, {"west", "east"}}
@@ -780,6 +856,20 @@ func (s *State) FormatAction(a engine.Action) string {
 		return fmt.Sprintf("equip u%d", g(0))
 	case actRemove:
 		return "remove " + pick(statusNames[:], g(0))
+	case actAbility:
+		t := "-"
+		if g(2) >= 0 {
+			t = fmt.Sprintf("u%d", g(2))
+		}
+		if g(3) != 0 {
+			return fmt.Sprintf("ability u%d %s %s %d", g(0), s.g.abSlug(g(1)), t, g(3))
+		}
+		return fmt.Sprintf("ability u%d %s %s", g(0), s.g.abSlug(g(1)), t)
+	case actReact:
+		if g(2) != 0 {
+			return fmt.Sprintf("react u%d %s %d", g(0), s.g.abSlug(g(1)), g(2))
+		}
+		return fmt.Sprintf("react u%d %s", g(0), s.g.abSlug(g(1)))
 	}
 	return w
 }
@@ -846,9 +936,13 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 	case "face":
 		a = act(st, actFace, p.facing())
 	case "charge":
-		if len(p.f) == 0 {
+		switch {
+		case len(p.f) == 0:
 			a = act(st, actCharge)
-		} else {
+		case strings.Contains(p.f[0], ","):
+			x, y := p.point()
+			a = act(st, actChargeTo, x, y+1)
+		default:
 			a = act(st, actChargeTo, p.num())
 		}
 	case "escape":
@@ -889,8 +983,32 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 			names[i] = strings.ToLower(n)
 		}
 		a = act(st, actRemove, p.word(names))
+	case "ability":
+		h := p.piece()
+		n := s.g.parseAb(&p)
+		t := -1
+		if len(p.f) > 0 && p.f[0] == "-" {
+			p.f = p.f[1:]
+		} else {
+			t = p.piece()
+		}
+		x := 0
+		if len(p.f) > 0 {
+			x = p.num()
+		}
+		a = act(st, actAbility, h, n, t, x)
+	case "react":
+		h := p.piece()
+		n := s.g.parseAb(&p)
+		x := 0
+		if len(p.f) > 0 {
+			x = p.num()
+		}
+		a = act(st, actReact, h, n, x)
+	case "pass":
+		a = act(st, actPass)
 	default:
-		return engine.Action{}, fmt.Errorf("unknown action %q (buy, stack, item, auto, done, deploy, engage, end, disengage, trade, use, shift, whip, move, face, charge, escape, orient, attack, shoot, melee, loot, choose, equip, discard, remove)", f[0])
+		return engine.Action{}, fmt.Errorf("unknown action %q (buy, stack, item, auto, done, deploy, engage, end, disengage, trade, use, shift, whip, move, face, charge, escape, orient, attack, shoot, melee, loot, choose, equip, discard, remove, ability, react, pass)", f[0])
 	}
 	if p.err == nil && len(p.f) > 0 {
 		p.err = fmt.Errorf("unexpected %q", strings.Join(p.f, " "))

@@ -22,6 +22,9 @@ type Setup struct {
 	// Deck names the items on top of the Item Deck, top first; the other
 	// items follow in their shuffled order.
 	Deck []string `json:"deck"`
+	// Hired gives the Root each player declared for Hired Hit ({one:
+	// Pup}), as if declared at the start of its first turn.
+	Hired map[string]string `json:"hired"`
 }
 
 // UnitSetup places one unit, or stacked unit.
@@ -46,6 +49,12 @@ type UnitSetup struct {
 	TeamWith *int   `json:"team_with"`
 	Orient   string `json:"orient"`
 	Half     string `json:"half"`
+	// Learned is an ability the unit has besides its own, as if learned
+	// (pieceAb.learned): its name or number.
+	Learned string `json:"learned"`
+	// Counters sets the unit's counters (Hatch: 2 at the start of the
+	// battle, TD-129).
+	Counters *int `json:"counters"`
 }
 
 // Arrange sets the battle up as setup (JSON of a Setup) says. It is allowed
@@ -61,7 +70,7 @@ func (s *State) Arrange(setup []byte) error {
 	if s.stage == stageBattle && s.turn > 1 || s.stage == stageOver || s.eng.p >= 0 {
 		return fmt.Errorf("tacticsdavid setup: only before the first action")
 	}
-	c := &State{g: s.g, bf: s.bf, conf: s.conf, rng: s.rng, first: s.first, player: s.first, eng: noEngagement}
+	c := &State{g: s.g, bf: s.bf, conf: s.conf, rng: s.rng, first: s.first, player: s.first, eng: noEngagement, tally: s.tally, cause: noCause}
 	c.board = make([]int8, s.bf.W*s.bf.H)
 	switch su.Player {
 	case "":
@@ -101,9 +110,26 @@ func (s *State) Arrange(setup []byte) error {
 	}
 	c.rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
 	c.deck = append(c.deck, rest...)
+	for seat, root := range su.Hired {
+		k := map[string]int{"one": 0, "two": 1}[seat]
+		n := c.unitNamed(root)
+		if _, ok := map[string]int{"one": 0, "two": 1}[seat]; !ok || n == 0 || c.g.c.RootOf(n) != n {
+			return fmt.Errorf("tacticsdavid setup: hired: %s: %q, want one or two and a Root", seat, root)
+		}
+		c.hired[k] = int16(n)
+	}
 	c.stage = stageBattle
 	c.player = c.first
+	c.refreshPresent()
 	c.startTurn(nil)
+	for k, u := range su.Units {
+		if u.Counters != nil {
+			if *u.Counters < 0 || *u.Counters > 100 {
+				return fmt.Errorf("tacticsdavid setup: units[%d]: field counters: %d, want 0 to 100", k, *u.Counters)
+			}
+			c.pieces[k].ab.count = int8(*u.Counters)
+		}
+	}
 	c.scratch = nil // its unit names point at c
 	*s = *c
 	return nil
@@ -182,6 +208,21 @@ func (s *State) arrangeUnit(k int, u UnitSetup, all []UnitSetup) error {
 		return fmt.Errorf("field facing: %q, want N, E, S or W", u.Facing)
 	}
 	pc.facing = f
+	if u.Learned != "" {
+		n, err := strconv.Atoi(u.Learned)
+		if err != nil {
+			n = 0
+			for _, a := range s.g.c.Abilities {
+				if strings.EqualFold(a.Name, u.Learned) {
+					n = a.Number
+				}
+			}
+		}
+		if n < 1 || n > numAbilities {
+			return fmt.Errorf("field learned: no ability %q", u.Learned)
+		}
+		pc.ab.learned = int16(n)
+	}
 	s.pieces = append(s.pieces, pc)
 	i := len(s.pieces) - 1
 	for _, it := range u.Items {
@@ -189,11 +230,21 @@ func (s *State) arrangeUnit(k int, u UnitSetup, all []UnitSetup) error {
 		if n == 0 {
 			return fmt.Errorf("field items: no item %q", it)
 		}
-		var have [numSlots]int
-		if err := s.g.c.CheckItem(prof, n, s.itemsOf(i, -1, have[:0])); err != nil {
+		var have [2 * numSlots]int
+		held := s.itemsOf(i, -1, have[:0])
+		for _, b := range s.pieces[i].belt {
+			if b > 0 {
+				held = append(held, int(b))
+			}
+		}
+		if err := s.g.c.CheckItem(prof, n, held); err != nil {
 			return fmt.Errorf("field items: %s: %w", it, err)
 		}
-		s.pieces[i].items[s.g.items[n].slot] = int8(n)
+		if sl := s.g.items[n].slot; s.pieces[i].items[sl] != 0 {
+			s.pieces[i].belt[sl] = int8(n) // a Tinkerer's second item (TD-24, TD-124)
+		} else {
+			s.pieces[i].items[sl] = int8(n)
+		}
 	}
 	for _, name := range u.Statuses {
 		st := -1

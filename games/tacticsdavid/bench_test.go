@@ -9,8 +9,8 @@ import (
 // benchStart is a 100-point Deathmatch on the 14x11 open field with random
 // armies, before deployment: the start of the playouts the benchmark
 // measures.
-func benchStart(b *testing.B) engine.State {
-	s, err := New().New(engine.Config{Seed: 1, Options: engine.Options{"armies": "auto", "limit": "100", "battlefield": "open-field-14x11"}})
+func benchStart(b *testing.B, abilities string) engine.State {
+	s, err := New().New(engine.Config{Seed: 1, Options: engine.Options{"armies": "auto", "limit": "100", "battlefield": "open-field-14x11", "abilities": abilities}})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -19,9 +19,16 @@ func benchStart(b *testing.B) engine.State {
 
 // BenchmarkPlayout measures random playouts of a 100-point Deathmatch on a
 // 14x11 battlefield, from deployment to the end (issue 3's target: 1,000 a
-// second on one core).
-func BenchmarkPlayout(b *testing.B) {
-	start := benchStart(b)
+// second on one core), with the units' abilities acting.
+func BenchmarkPlayout(b *testing.B) { benchPlayout(b, "on") }
+
+// BenchmarkPlayoutNoAbilities is BenchmarkPlayout with abilities=off: the
+// base rules alone, as part 1 measured them (issue 4: abilities may cost
+// at most a third of it).
+func BenchmarkPlayoutNoAbilities(b *testing.B) { benchPlayout(b, "off") }
+
+func benchPlayout(b *testing.B, abilities string) {
+	start := benchStart(b, abilities)
 	r := engine.NewRand(7)
 	var legal []engine.Action
 	actions := 0

@@ -173,7 +173,11 @@ func (s *State) startDeployment(ev *[]Event) {
 			s.info = append(s.info, s.infoOf(p))
 			pc := piece{prof: int16(len(s.profs) - 1), owner: int8(seat), lock: -1, team: -1, flags: fRemoved, utype: typeOf(p.Type)}
 			for _, it := range e.Items {
-				pc.items[s.g.items[it].slot] = int8(it)
+				if sl := s.g.items[it].slot; pc.items[sl] != 0 {
+					pc.belt[sl] = int8(it) // a Tinkerer's second item (TD-24, TD-124)
+				} else {
+					pc.items[sl] = int8(it)
+				}
 			}
 			s.pieces = append(s.pieces, pc)
 		}
@@ -213,6 +217,19 @@ func (s *State) infoOf(p Profile) info {
 	}
 	if n := len(p.Units); n > 0 && p.Units[n-1] < len(s.g.pupRoot) {
 		inf.pup = s.g.pupRoot[p.Units[n-1]]
+	}
+	for _, n := range p.Abilities {
+		if n >= 1 && n <= numAbilities {
+			inf.abil.add(n)
+		}
+	}
+	switch p.Special {
+	case "Swarm":
+		inf.special = spSwarm
+	case "Relentless":
+		inf.special = spRelentless
+	case "Hulking":
+		inf.special = spHulking
 	}
 	return inf
 }
@@ -325,6 +342,7 @@ func (s *State) applyDeploy(a engine.Action, ev *[]Event) error {
 // startBattle begins the first player's first turn.
 func (s *State) startBattle(ev *[]Event) {
 	s.stage = stageBattle
+	s.refreshPresent()
 	s.player = s.first
 	s.event(ev, "battle.begin", "the battle begins")
 	s.startTurn(ev)

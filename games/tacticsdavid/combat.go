@@ -31,10 +31,12 @@ type attack struct {
 	target   int8
 	side     int8 // the attacker's side: Front, or a Magical attack's chosen side
 	kind     uint8
+	ab       int16 // the ability that makes this attack (a Breath), or 0
+	base     int8  // the Base Strength Rating the ability gives it + 1 ("of 1"), or 0: the unit's own
 }
 
 func (a attack) append(b []byte) []byte {
-	return append(b, byte(a.attacker), byte(a.target), byte(a.side), a.kind)
+	return append(b, byte(a.attacker), byte(a.target), byte(a.side), a.kind, byte(a.ab), byte(a.ab>>8), byte(a.base))
 }
 
 // attackType is piece i's Attack Type: its Unit Type "unless otherwise
@@ -62,13 +64,13 @@ func (s *State) area(i int) *battlefield.Area {
 // Water "-1 to Range Rating".
 func (s *State) rangeRating(i int) int {
 	p := &s.pieces[i]
-	r := int(s.info[p.prof].rng)
+	r := int(s.info[p.prof].rng) + int(p.ab.rng) // Holy Guidance: "1 D3 to its Range Rating this Turn"
 	for _, it := range p.items {
 		if it > 0 {
 			r += int(s.g.items[it].rangeBonus)
 		}
 	}
-	if s.bf.Terrain(s.pt(i)) == battlefield.Water {
+	if s.terrainOf(i) == battlefield.Water { // Floodplains: Water
 		r--
 	}
 	return r
@@ -76,6 +78,9 @@ func (s *State) rangeRating(i int) int {
 
 // member returns which index (0 or 1) of the engagement piece i is, or -1.
 func (s *State) member(i int) int {
+	if i < 0 || i >= len(s.pieces) {
+		return -1
+	}
 	switch int8(i) {
 	case s.eng.p:
 		return 0
@@ -100,13 +105,15 @@ func (s *State) canAttack(a attack) error {
 	inf := &s.info[p.prof]
 	at := s.attackType(i)
 	switch {
-	case s.eng.attacked[k]:
+	case s.eng.attacked[k] && s.eng.again[k]:
+		return s.illegal(s.g.abRule(abBeastWhisperer), "%s has already attacked twice this Combat Phase", s.name(i))
+	case s.eng.attacked[k] && !s.attackAgain(i, k): // Beast Whisperer: "twice"
 		return s.illegal(ruleCombat, "%s has already attacked this Combat Phase", s.name(i))
 	case s.eng.noCombat:
 		return s.illegal(ruleStatuses+", Blinded", "\"the Unit may not enter the Combat Phase that Turn\"")
 	case s.eng.escaped:
 		return s.illegal(ruleEscape, "after escaping a unit \"may not proceed to enter the Combat Phase that Turn\"")
-	case !s.alive(i) || p.has(Petrified):
+	case !s.acts(i) || p.has(Petrified):
 		return s.illegal(ruleStatuses, "%s may not attack", s.name(i))
 	case at == physical && p.has(Crippled):
 		return s.illegal(ruleStatuses+", Crippled", "\"may not make a Physical Attack\"")
@@ -128,7 +135,7 @@ func (s *State) canAttack(a attack) error {
 		if !inf.ranged {
 			return s.illegal(ruleModes, "only a Ranged Unit makes a Ranged Attack or a Ranged Melee attack")
 		}
-		if a.kind == attackRanged && s.eng.moved {
+		if a.kind == attackRanged && s.eng.moved && !s.hasAb(i, abReckless) {
 			return s.illegal(ruleModes, "\"Ranged Units may not enter both the Movement and Combat Phase in the same Turn unless they wish to perform a Ranged Melee Procedure\"")
 		}
 	default:
@@ -138,6 +145,9 @@ func (s *State) canAttack(a attack) error {
 	if t < 0 || t >= len(s.pieces) || !s.alive(t) || s.pieces[t].owner == p.owner {
 		return s.illegal(ruleArea, "the target must be a living enemy unit")
 	}
+	if _, n := s.banned(a, t); n != 0 {
+		return s.illegal(s.g.abRule(n), "%s may not be attacked by %s now", s.name(t), s.name(i))
+	}
 	tp := s.pt(t)
 	if a.kind != attackRanged {
 		// "An Opponent making a Melee Attack on a Unit Team may only be
@@ -145,7 +155,7 @@ func (s *State) canAttack(a attack) error {
 		// orientated in such a way that only one Unit is exposed to the
 		// side of the incoming Melee" (seed 004, "Defending", fig. 9.2).
 		if m := int(s.pieces[t].team); m >= 0 && s.alive(m) {
-			if e := s.exposed(t, (p.facing+2)%4); e >= 0 && e != t {
+			if e := s.exposed(t, (p.facing+2)%4); e >= 0 && e != t && !s.hasAb(i, abCircumvent) {
 				return s.illegal(ruleTeam+", Defending", "only %s is exposed to the side of the incoming Melee (fig. 9.2)", s.name(e))
 			}
 		}
@@ -163,7 +173,7 @@ func (s *State) canAttack(a attack) error {
 		if s.pieces[t].lock >= 0 {
 			return s.illegal(ruleLock, "\"Units in Combat Lock may not be targeted by Ranged Attacks\"")
 		}
-		if !s.bf.CanTarget(s.pt(i), p.facing, s.rangeRating(i), tp) {
+		if !s.bf.CanTarget(s.pt(i), p.facing, s.rangeRating(i), tp) && !s.aimed(i, t) {
 			return s.illegal("seed 004, Conditions", "%d,%d is not in the unit's Range Area and Line of Sight (or it may not shoot from a Forest)", tp.X, tp.Y)
 		}
 	}
@@ -183,13 +193,18 @@ func (s *State) canAttackAny(i, k int) bool {
 func (s *State) declare(a attack, ev *[]Event) {
 	i := int(a.attacker)
 	s.enter(phaseCombat)
+	if k := s.member(i); s.eng.attacked[k] {
+		s.eng.again[k] = true
+		s.fireAgain(i, ev) // Beast Whisperer
+	}
 	s.eng.attacked[s.member(i)] = true
 	if s.pieces[i].lock >= 0 {
 		s.pieces[i].flags |= fLockActed
 	}
 	t := int(a.target)
+	chosen := s.declaring(a, ev) // Reckless, Circumvent
 	if a.kind == attackRanged {
-		if m := s.pieces[t].team; m >= 0 && s.alive(int(m)) {
+		if m := s.pieces[t].team; m >= 0 && s.alive(int(m)) && !chosen {
 			s.pend = pending{kind: pendDefender, seat: s.pieces[t].owner, atk: a}
 			if ev != nil {
 				s.event(ev, "attack.declared", "%s declares a Ranged Attack on the Unit Team at %d,%d", s.name(i), s.pieces[t].x, s.pieces[t].y)
@@ -228,24 +243,24 @@ func (s *State) resolve(a attack, ev *[]Event) {
 	}
 	sc := s.scr()
 	sc.pts = ar.Squares(s.bf, anchor, p.facing, sc.pts[:0])
-	var hit [16]int8
-	n := 0
+	if len(s.marks) > 0 {
+		s.skinsAttacked(sc.pts, ev) // Shed: "The Marker is removed if it is Attacked"
+	}
+	f := fight{on: true, a: a}
 	for _, q := range sc.pts {
 		d := s.defenderAt(a, q)
-		if d >= 0 && d != i && n < len(hit) {
-			hit[n] = int8(d)
-			n++
+		if d >= 0 && d != i && int(f.n) < len(f.hit) {
+			f.hit[f.n] = int8(d)
+			f.n++
 		}
 	}
-	for _, d := range hit[:n] {
-		if s.over || !s.alive(i) {
-			return
-		}
-		if !s.alive(int(d)) {
-			continue
-		}
-		s.strike(a, int(d), ev)
+	s.fight = f
+	// The defending player may react before the Defend Procedures (no
+	// reaction to a reaction: TD-151).
+	if len(s.windows) == 0 && s.openWindows(winDefend, nil) {
+		return
 	}
+	s.strikes(ev)
 }
 
 // defenderAt is the unit of grid space q an attack strikes: the one unit
@@ -333,25 +348,60 @@ func (s *State) sideHit(a attack, d int) int {
 // 2." (TD-B14)
 func (s *State) rangedHit(i, t int, ev *[]Event) bool {
 	dist := battlefield.Distance(s.pt(i), s.pt(t))
-	mod := int(s.info[s.pieces[i].prof].rmod)
-	r := s.necklace(i, s.rng.Sum2D6())
-	ok := battlefield.RangedHit(r, mod, dist)
-	if ev != nil {
-		s.event(ev, "roll", "%s rolls %d on 2 D6 for the Ranged Hit (modifier %+d, distance %d)", s.name(i), r, mod, dist)
+	mod := int(s.info[s.pieces[i].prof].rmod) + int(s.pieces[i].ab.rmod) // Holy Guidance: "1 D4 to its Range Modifier"
+	// The abilities' shot hooks act on the dice, a miss and a hit.
+	// (sh is made only then: the hooks keep it on the heap.)
+	hooked := !s.g.masks.shot.and(s.present).empty()
+	var sh *shot
+	if hooked {
+		sh = &shot{shooter: i, target: t}
 	}
-	if !ok && s.lucky(i, ev) {
-		r = s.necklace(i, s.rng.Sum2D6())
-		ok = battlefield.RangedHit(r, mod, dist)
-		if ev != nil {
-			s.event(ev, "roll", "%s rerolls %d on 2 D6 for the Ranged Hit", s.name(i), r)
+	rolled := func(r int) int {
+		if hooked {
+			sh.stage, sh.dice, sh.add = shotRolled, r, 0
+			s.shotHooks(sh, ev)
+			r += sh.add
 		}
+		return r
 	}
-	if !ok {
+	for {
+		r := s.necklace(i, s.rng.Sum2D6())
 		if ev != nil {
-			s.event(ev, "attack.missed", "%s misses", s.name(i))
+			s.event(ev, "roll", "%s rolls %d on 2 D6 for the Ranged Hit (modifier %+d, distance %d)", s.name(i), r, mod, dist)
 		}
+		r = rolled(r)
+		ok := battlefield.RangedHit(r, mod, dist)
+		if !ok && s.lucky(i, ev) {
+			r = s.necklace(i, s.rng.Sum2D6())
+			if ev != nil {
+				s.event(ev, "roll", "%s rerolls %d on 2 D6 for the Ranged Hit", s.name(i), r)
+			}
+			r = rolled(r)
+			ok = battlefield.RangedHit(r, mod, dist)
+		}
+		if !ok && hooked && !s.over {
+			sh.stage, sh.again = shotMissed, false
+			s.shotHooks(sh, ev)
+			if sh.again {
+				sh.tries++
+				continue
+			}
+		}
+		if !ok {
+			if ev != nil {
+				s.event(ev, "attack.missed", "%s misses", s.name(i))
+			}
+			return false
+		}
+		if hooked && !s.over {
+			sh.stage = shotHit
+			s.shotHooks(sh, ev)
+			if sh.negated {
+				return false
+			}
+		}
+		return !s.over
 	}
-	return ok
 }
 
 // lucky reports whether piece i uses its Lucky reroll now: "The Unit may
@@ -372,18 +422,26 @@ func (s *State) lucky(i int, ev *[]Event) bool {
 
 // strike performs the Attack Procedure of attack a on defender d and the
 // Defend Procedure of d, the Duel Procedure as often as its condition
-// holds, then kills, locks or reflects.
+// holds, then kills, locks or reflects. The abilities of both units, and
+// the auras around them, act before the dice (bout hooks) and after.
 func (s *State) strike(a attack, d int, ev *[]Event) {
 	i := int(a.attacker)
 	side := s.sideHit(a, d)
-	at, df := s.duel(a, d, side, true, true, ev)
-	atype := s.attackType(i)
+	b := s.newBout(a, d, side)
+	s.boutHooks(&b, ev)
+	if b.cancel || s.over || !s.acts(i) || !s.alive(d) {
+		return
+	}
+	at, df := s.duel(&b, true, ev)
+	atype := b.atype
 	if at > df {
+		b.won = true
 		// "If this strength is greater than the defending Unit's final
 		// defensive strength then the attacking Unit kills the defending
 		// Unit." Physical on Ethereal: "Defender may never receive the Dead
 		// Status as a result of this Attack".
-		if atype == physical && s.pieces[d].utype == ethereal {
+		if atype == physical && b.dtype == ethereal {
+			b.immune = true
 			if ev != nil {
 				s.event(ev, "attack.immune", "%s beats %s (%d against %d) but a Physical Attack never kills an Ethereal unit", s.name(i), s.name(d), at, df)
 			}
@@ -391,24 +449,31 @@ func (s *State) strike(a attack, d int, ev *[]Event) {
 			if ev != nil {
 				s.event(ev, "attack.won", "%s beats %s (%d against %d)", s.name(i), s.name(d), at, df)
 			}
-			// A unit the Giant's Bread saves is not killed.
+			// A unit the Giant's Bread or an ability saves is not killed.
+			old := s.cause
+			s.cause = cause{by: int8(i), attack: true, atype: atype}
 			if s.acquire(d, Dead, ev) {
+				b.killed = true
 				if ev != nil {
 					s.event(ev, "attack.kill", "%s kills %s", s.name(i), s.name(d))
 				}
 				s.kill(i, d, ev)
 			}
+			s.cause = old
 		}
 	} else {
 		if ev != nil {
 			s.event(ev, "attack.defended", "%s defends against %s (%d against %d)", s.name(d), s.name(i), df, at)
 		}
 	}
-	if s.alive(d) && s.alive(i) {
+	if s.alive(d) && s.alive(i) && !b.noLock {
 		s.maybeLock(i, d, ev)
 	}
 	if atype == magical && s.alive(d) && s.pieces[d].has(Reflective) && s.alive(i) {
 		s.reflect(a, d, side, ev)
+	}
+	if !s.over {
+		s.afterHooks(&b, ev)
 	}
 }
 
@@ -423,6 +488,9 @@ func (s *State) maybeLock(i, d int, ev *[]Event) {
 	}
 	if q.facing != (p.facing+2)%4 || s.pt(i).Add(p.facing.Delta()) != s.pt(d) {
 		return
+	}
+	if s.lockHooks(i, d, ev); !s.alive(i) || !s.alive(d) {
+		return // "B: Combat Lock" (Feast)
 	}
 	p.lock, q.lock = int8(d), int8(i)
 	p.lockTurn, q.lockTurn = s.turn, s.turn
@@ -494,6 +562,9 @@ func (s *State) attackStrength(a attack) int {
 	if it := s.pieces[i].items[slotWeapon]; it > 0 {
 		bonus = int(s.g.items[it].attackBonus)
 	}
+	if a.base > 0 {
+		return s.baseStrengthFrom(i, int(a.side), int(a.base)-1, bonus, false)
+	}
 	return s.baseStrength(i, int(a.side), bonus, a.kind == attackRangedMelee)
 }
 
@@ -517,7 +588,7 @@ func (s *State) defendRollType(at uint8, d, side, extra int) (strength, sum, max
 	// "The base defending roll consists of 1 D6"; Road "decrease[s] the
 	// occupying unit's base defending roll to D4".
 	base := 6
-	terrain := s.bf.Terrain(s.pt(d))
+	terrain := s.terrainOf(d) // Floodplains: Water
 	if terrain == battlefield.Road {
 		base = 4
 	}
@@ -546,34 +617,26 @@ func (s *State) defendRollType(at uint8, d, side, extra int) (strength, sum, max
 	return strength, sum, max
 }
 
-// duel performs the Attack and Defend Procedures and then the Duel
-// Procedure while its condition holds: "If a Unit achieved a result that
-// the other Unit would be unable to overcome with their highest possible
-// roll, then the Duel condition has been met. Once the condition is met each
-// Player will perform their Attack/Defend Procedure rolls again, but this
-// time each Unit will gain 1 D6 ... each time adding 1 additional D6."
-// It returns the final attacking and defending strengths.
-func (s *State) duel(a attack, d, side int, duels, luck bool, ev *[]Event) (at, df int) {
-	i := int(a.attacker)
-	astr := s.attackStrength(a)
+// duel performs the Attack and Defend Procedures of bout b and then the
+// Duel Procedure while its condition holds: "If a Unit achieved a result
+// that the other Unit would be unable to overcome with their highest
+// possible roll, then the Duel condition has been met. Once the condition
+// is met each Player will perform their Attack/Defend Procedure rolls
+// again, but this time each Unit will gain 1 D6 ... each time adding 1
+// additional D6." It returns the final attacking and defending strengths.
+func (s *State) duel(b *bout, luck bool, ev *[]Event) (at, df int) {
+	i, d := int(b.a.attacker), b.d
+	astr, dstr := s.strengths(b)
 	for round := 0; ; round++ {
-		n := 1 + round
-		roll := 0
-		for k := 0; k < n; k++ {
-			roll += s.rng.Roll(6)
-		}
-		roll = s.necklace(i, roll)
-		dstr, droll, dmax := s.defendRoll(i, d, side, round)
+		roll, amax, ahigh := s.rollSide(b, 0, round)
+		droll, dmax, dhigh := s.rollSide(b, 1, round)
 		at, df = astr+roll, dstr+droll
 		if luck && at <= df && s.lucky(i, ev) {
-			roll = 0
-			for k := 0; k < n; k++ {
-				roll += s.rng.Roll(6)
-			}
-			roll = s.necklace(i, roll)
+			roll, amax, ahigh = s.rollSide(b, 0, round)
 			at = astr + roll
 		}
 		if round == 0 {
+			b.high = [2]int8{int8(ahigh), int8(dhigh)}
 			if ev != nil {
 				s.event(ev, "roll", "%s attacks with %d (%d + %d); %s defends with %d (%d + %d)", s.name(i), at, astr, roll, s.name(d), df, dstr, droll)
 			}
@@ -582,11 +645,18 @@ func (s *State) duel(a attack, d, side int, duels, luck bool, ev *[]Event) (at, 
 				s.event(ev, "roll", "duel %d: %s %d against %s %d", round, s.name(i), at, s.name(d), df)
 			}
 		}
-		if !duels || round+1 >= maxDuels {
+		b.rounds = round
+		switch {
+		case b.win == 1 && round == 0, b.duelW == 1 && round > 0:
+			at, df = max(at, df+1), min(df, at-1)
+		case b.win == 2 && round == 0, b.duelW == 2 && round > 0:
+			at, df = min(at, df), max(df, at)
+		}
+		b.at, b.df = at, df
+		if b.noDuel || b.win != 0 || round+1 >= maxDuels {
 			return at, df
 		}
-		amax := astr + 6*n
-		if at > dstr+dmax || amax <= df {
+		if (at > dstr+dmax && !b.noDuelA) || astr+amax <= df {
 			s.event(ev, "duel", "the Duel condition is met: each rolls again with 1 D6 more")
 			continue
 		}

@@ -22,6 +22,13 @@ type Game struct {
 	items     [NumItems + 1]itemInfo
 	areas     map[string]*battlefield.Area
 	pupRoot   []bool // by unit number: the unit is of the Pup Root (Whip)
+
+	// Abilities (ability.go).
+	masks   hookMasks
+	notDead [numFired]bool // "All (Not with Dead Status)"
+	slugs   [numAbilities + 1]string
+	bySlug  map[string]int
+	grpA    groupA // units and Roots group A's abilities name (ab_strength.go)
 }
 
 // itemInfo is what the rules need of an item, by item number.
@@ -135,6 +142,8 @@ func NewWithContent(c *Content) *Game {
 			}
 		}
 	}
+	g.buildAbilities()
+	g.buildGroupA()
 	return g
 }
 
@@ -200,6 +209,8 @@ func (g *Game) Options() []engine.OptionSpec {
 			Help: "areas: each player deploys in its area; free: anywhere, not in contact with an enemy unit (\"Mission Types\")"},
 		{Name: "first", Default: "random", Choices: []string{"random", "one", "two"},
 			Help: "who deploys and plays first (\"Player's will decide who goes first\"); random rolls a D2"},
+		{Name: "abilities", Default: "on", Choices: []string{"on", "off"},
+			Help: "on: the units' abilities and specials act (\"ABILITY LIST\", \"SPECIAL LIST\"); off: units fight with their profiles only, the base rules"},
 	}
 }
 
@@ -239,6 +250,7 @@ type config struct {
 	turns   int
 	free    bool
 	first   string
+	noAb    bool // abilities=off
 	grid    *grid
 }
 
@@ -264,12 +276,13 @@ func (g *Game) New(cfg engine.Config) (engine.State, error) {
 		turns:   atoi("turns"),
 		free:    opts["deploy"] == "free" || !bf.HasDeploy(),
 		first:   opts["first"],
+		noAb:    opts["abilities"] == "off",
 	}
 	conf.rules = ArmyRules{Type: ArmyType(opts["army"]), Limit: conf.limit, MaxSame: atoi("maxsame")}
 	if conf.mission != Deathmatch && conf.turns == 0 {
 		return nil, fmt.Errorf("option turns: the %s mission is played for a set number of turns, not 0", conf.mission)
 	}
-	s := &State{g: g, bf: bf, conf: conf, rng: engine.NewRand(cfg.Seed)}
+	s := &State{g: g, bf: bf, conf: conf, rng: engine.NewRand(cfg.Seed), tally: new(tally), cause: noCause}
 	s.board = make([]int8, bf.W*bf.H)
 	conf.grid = newGrid(s)
 	s.eng = noEngagement

@@ -11,6 +11,11 @@ type grid struct {
 	pass  [4][]bool // by movement type: may move over the grid space
 	slow  [4][]bool // by movement type: Slow Terrain
 	stand []bool    // a unit may occupy it
+	// passAll: every grid space (Transpose: "may move through ... Grid
+	// Spaces which contain a Terrain Piece"); slowNF: Slow Terrain but
+	// Forest (Forager: "not affected by Forest").
+	passAll []bool
+	slowNF  [4][]bool
 	// nbr is the neighbour of a grid space in each direction, or -1 off
 	// the battlefield or across a bridge's side for Land and Aqua units
 	// (nbrLow).
@@ -21,10 +26,11 @@ type grid struct {
 func newGrid(s *State) *grid {
 	b := s.bf
 	n := b.W * b.H
-	g := &grid{w: b.W, h: b.H, stand: make([]bool, n), nbr: make([][4]int16, n), nbrLow: make([][4]int16, n)}
+	g := &grid{w: b.W, h: b.H, stand: make([]bool, n), nbr: make([][4]int16, n), nbrLow: make([][4]int16, n), passAll: make([]bool, n)}
 	for mt := range g.pass {
 		g.pass[mt] = make([]bool, n)
 		g.slow[mt] = make([]bool, n)
+		g.slowNF[mt] = make([]bool, n)
 	}
 	for sq := 0; sq < n; sq++ {
 		p := battlefield.Point{X: sq % b.W, Y: sq / b.W}
@@ -32,7 +38,9 @@ func newGrid(s *State) *grid {
 		for mt := uint8(0); mt < 4; mt++ {
 			g.pass[mt][sq] = s.canPass(mt, p)
 			g.slow[mt][sq] = s.slow(mt, p)
+			g.slowNF[mt][sq] = slowOf(mt, b.Terrain(p), true)
 		}
+		g.passAll[sq] = true
 		for _, d := range facings {
 			q := p.Add(d.Delta())
 			g.nbr[sq][d], g.nbrLow[sq][d] = -1, -1

@@ -41,12 +41,17 @@ func (s *State) canHold(i int, it int) error {
 // Item Deck: "'one-time use' Items where after being used by the Unit they
 // are discarded and placed at the bottom of the Item Deck" (seed 004,
 // "Items").
-func (s *State) discardItem(i, slot int) {
+func (s *State) discardItem(i, slot int) { s.discardItemEv(i, slot, nil) }
+
+// discardItemEv is discardItem, telling the players when a Work Belt's item
+// takes the discarded one's place (TD-124).
+func (s *State) discardItemEv(i, slot int, ev *[]Event) {
 	it := s.pieces[i].items[slot]
 	s.pieces[i].items[slot] = 0
 	if it > 0 {
 		s.toDeckBottom(it)
 	}
+	s.drawBelt(i, slot, ev)
 }
 
 func (s *State) toDeckBottom(it int8) {
@@ -104,7 +109,7 @@ func (s *State) canTrade(i, o, slot, dir int) error {
 	mine, theirs := p.items[slot], q.items[slot]
 	switch dir {
 	case 0: // give
-		if mine == 0 || theirs != 0 {
+		if mine == 0 || (theirs != 0 && !s.beltRoom(o, slot)) { // Work Belt (TD-124)
 			if s.quiet {
 				return errQuiet
 			}
@@ -112,7 +117,7 @@ func (s *State) canTrade(i, o, slot, dir int) error {
 		}
 		return s.canHold(o, int(mine))
 	case 1: // take
-		if theirs == 0 || mine != 0 {
+		if theirs == 0 || (mine != 0 && !s.beltRoom(i, slot)) {
 			if s.quiet {
 				return errQuiet
 			}
@@ -142,7 +147,20 @@ func (s *State) trade(i, o, slot, dir int, ev *[]Event) {
 	s.eng.tradeWith = int8(o)
 	s.eng.traded |= 1 << uint(slot)
 	p, q := &s.pieces[i], &s.pieces[o]
-	p.items[slot], q.items[slot] = q.items[slot], p.items[slot]
+	switch dir {
+	case 0: // give: to the hands, or the Work Belt (TD-124)
+		it := p.items[slot]
+		p.items[slot] = 0
+		s.stow(o, slot, it, ev)
+		s.drawBelt(i, slot, ev)
+	case 1: // take
+		it := q.items[slot]
+		q.items[slot] = 0
+		s.stow(i, slot, it, ev)
+		s.drawBelt(o, slot, ev)
+	default:
+		p.items[slot], q.items[slot] = q.items[slot], p.items[slot]
+	}
 	if ev != nil {
 		s.event(ev, "trade", "%s and %s trade (%s the %s)", s.name(i), s.name(o), tradeVerbs[dir], slotNames[slot])
 	}
@@ -206,10 +224,10 @@ func (s *State) canUse(i, t int) error {
 func (s *State) use(i, t int, ev *[]Event) {
 	s.enter(s.itemPhase())
 	it := s.pieces[i].items[slotExpendable]
-	s.discardItem(i, slotExpendable)
 	if ev != nil {
 		s.event(ev, "item.used", "%s uses the %s on %s", s.name(i), s.g.c.Items[it-1].Name, s.name(t))
 	}
+	s.discardItemEv(i, slotExpendable, ev)
 	if it == itemPheonixDown {
 		s.pieces[t].status &^= statusBit(Dead)
 		if ev != nil {
@@ -303,6 +321,7 @@ func (s *State) loot(i, d, slot, keep int, ev *[]Event) {
 	}
 	it := s.pieces[d].items[slot]
 	s.pieces[d].items[slot] = 0
+	defer s.drawBelt(d, slot, ev) // a dead Tinkerer's belt item takes the looted one's place (TD-124)
 	if keep == 1 {
 		s.toDeckBottom(it)
 		if ev != nil {
@@ -311,8 +330,12 @@ func (s *State) loot(i, d, slot, keep int, ev *[]Event) {
 		return
 	}
 	old := s.pieces[i].items[slot]
-	s.pieces[i].items[slot] = it
-	s.pieces[d].items[slot] = old // swapped with the corpse (TD-41)
+	if old != 0 && s.beltRoom(i, slot) {
+		s.stow(i, slot, it, ev) // Work Belt (TD-124)
+	} else {
+		s.pieces[i].items[slot] = it
+		s.pieces[d].items[slot] = old // swapped with the corpse (TD-41)
+	}
 	if ev != nil {
 		s.event(ev, "loot", "%s loots the %s", s.name(i), s.g.c.Items[it-1].Name)
 	}
@@ -419,6 +442,13 @@ func (s *State) canEquip(i int, it int8) error {
 func (s *State) equip(i int, it int8, ev *[]Event) {
 	slot := s.g.items[it].slot
 	if old := s.pieces[i].items[slot]; old > 0 {
+		if s.beltRoom(i, int(slot)) {
+			s.stow(i, int(slot), it, ev) // Work Belt (TD-124)
+			if ev != nil {
+				s.event(ev, "item.equipped", "%s takes the %s", s.name(i), s.g.c.Items[it-1].Name)
+			}
+			return
+		}
 		s.toDeckBottom(old)
 	}
 	s.pieces[i].items[slot] = it

@@ -19,11 +19,13 @@ var facings = [4]battlefield.Facing{battlefield.North, battlefield.East, battlef
 
 // scratch holds buffers for move generation, reused between calls.
 type scratch struct {
-	best  []int8 // best remaining movement by grid space and halving, -1 unseen
-	queue []int32
-	reach []int16 // reachable destination grid spaces
-	pts   []battlefield.Point
-	names []unitName
+	best    []int8 // best remaining movement by grid space and halving, -1 unseen
+	queue   []int32
+	reach   []int16 // reachable destination grid spaces
+	pts     []battlefield.Point
+	names   []unitName
+	choices choices   // what an ability offers
+	ab      abScratch // movement abilities' buffers (ab_move.go)
 }
 
 func (s *State) scr() *scratch {
@@ -38,8 +40,11 @@ func (s *State) scr() *scratch {
 // "Unless both Units are of the same Movement Type, a Unit Team shall
 // always have a Movement Type of Land" (seed 004, "Movement and Charging").
 func (s *State) moveType(i, partner int) uint8 {
-	t := s.info[s.pieces[i].prof].moveType
-	if partner >= 0 && s.info[s.pieces[partner].prof].moveType != t {
+	t := s.info[s.pieces[i].prof].moveType // a unit moving alone leaves its team (Carry)
+	if partner >= 0 {
+		t = s.mtOf(i)
+	}
+	if partner >= 0 && s.mtOf(partner) != t {
 		return moveLand
 	}
 	return t
@@ -100,22 +105,25 @@ func (s *State) rating(i int, haste int) int {
 	if p.has(Frozen) {
 		m /= 2
 	}
-	m += haste
+	m += haste + int(p.ab.move) + int(p.ab.moveTurn) // abilities: "+1 to its Movement Rating"
 	if it := p.items[slotAccessory]; it > 0 {
 		m += int(s.g.items[it].moveBonus)
 	}
 	if it := p.items[slotWeapon]; it > 0 {
 		m += int(s.g.items[it].moveBonus)
 	}
-	switch s.bf.Terrain(s.pt(i)) {
+	t := s.terrainOf(i) // Floodplains: Water
+	switch t {
 	case battlefield.Road:
 		m++
 	case battlefield.Forest:
-		m--
+		if !s.hasAb(i, abForager) { // "not affected by Forest Terrain Type Grid Spaces" (TD-136)
+			m--
+		}
 	case battlefield.Water:
 	default:
 	}
-	if inf.moveType == moveAqua && s.bf.Terrain(s.pt(i)) != battlefield.Water {
+	if inf.moveType == moveAqua && s.mtOf(i) == moveAqua && t != battlefield.Water {
 		m--
 	}
 	if m < 0 {
@@ -133,9 +141,7 @@ func (s *State) engagedRating(i, partner int) int {
 	}
 	m := s.rating(i, h)
 	if partner >= 0 {
-		if r := s.rating(partner, 0); r < m {
-			m = r
-		}
+		m = s.teamRating(i, partner, m, s.rating(partner, 0)) // the lowest, or a rider's (Ride)
 	}
 	return m
 }
@@ -161,6 +167,10 @@ func (s *State) reach(i, partner, m int) []int16 {
 		nbr = g.nbr
 	}
 	pass, slow := g.pass[mt], g.slow[mt]
+	var stop []bool // grid spaces that end the move (Mucous Trail)
+	if len(s.marks) > 0 || !s.present.and(moveAbs).empty() {
+		nbr, pass, slow, stop = s.moveTables(i, partner, mt, nbr, pass, slow)
+	}
 	owner := s.pieces[i].owner
 	start := int(s.pieces[i].y)*g.w + int(s.pieces[i].x)
 	halved := 0
@@ -193,6 +203,9 @@ func (s *State) reach(i, partner, m int) []int16 {
 				r /= 2
 				h = 1
 			}
+			if stop != nil && stop[q] {
+				r = 0 // "must immediately end their Movement Phase" (TD-138)
+			}
 			k := int32(q)*2 + int32(h)
 			if int(sc.best[k]) >= r {
 				continue
@@ -210,6 +223,9 @@ func (s *State) reach(i, partner, m int) []int16 {
 			continue
 		}
 		sc.reach = append(sc.reach, int16(sq))
+	}
+	if stop != nil {
+		s.clearStops(stop)
 	}
 	return sc.reach
 }
@@ -231,6 +247,8 @@ func (s *State) teamWith(i, o int) error {
 		return s.illegal(ruleTeam, "a Unit \"which is in Combat Lock\" may not form a Unit Team")
 	case q.has(Petrified):
 		return s.illegal(ruleTeam, "a Petrified unit may not form a Unit Team (TD-37)")
+	case p.ab.owner0 != 0 || q.ab.owner0 != 0:
+		return s.illegal(ruleTeam, "a Possessed unit forms no Unit Team: its control returns at the end of the turn (TD-110)")
 	}
 	return nil
 }
@@ -311,10 +329,12 @@ func (s *State) enter(ph uint8) {
 // moveTo performs a Movement Procedure of piece i (with partner, or -1) to
 // p, facing f at the end.
 func (s *State) moveTo(i, partner int, p battlefield.Point, f battlefield.Facing, ev *[]Event) {
-	s.lift(i)
-	if partner >= 0 {
-		s.lift(partner)
+	dist := battlefield.Distance(s.pt(i), p)
+	track := s.tracked(i, partner)
+	if track {
+		s.trackMove(i, partner, p, -1, ev) // the path, for trails
 	}
+	s.liftTeam(i, partner)
 	s.pieces[i].facing = f
 	o := s.at(p)
 	s.place(i, p)
@@ -326,6 +346,9 @@ func (s *State) moveTo(i, partner int, p battlefield.Point, f battlefield.Facing
 		s.event(ev, "move", "%s moves, facing %s", s.name(i), f)
 	}
 	s.eng.moved, s.eng.moveDone = true, true
+	if track {
+		s.moved(i, partner, ev) // trails, and the abilities the move used
+	}
 	if o >= 0 && o != i && o != partner {
 		s.formTeam(i, o, ev)
 	}
@@ -333,13 +356,17 @@ func (s *State) moveTo(i, partner int, p battlefield.Point, f battlefield.Facing
 	if partner >= 0 {
 		s.afterMove(partner, ev)
 	}
+	s.movedHooks(i, dist, false, ev)
+	if partner >= 0 {
+		s.movedHooks(partner, dist, false, ev)
+	}
 }
 
 // afterMove applies what ending a move does: a Soar unit ending its
 // Movement Phase on Water "must Roll 1 D6, if the roll is less than or
 // equal to 2 the Unit acquires the Dead Status" (seed 004, "Water").
 func (s *State) afterMove(i int, ev *[]Event) {
-	if s.info[s.pieces[i].prof].moveType == moveSoar && s.bf.Terrain(s.pt(i)) == battlefield.Water {
+	if s.mtOf(i) == moveSoar && s.terrainOf(i) == battlefield.Water {
 		if s.roll(i, 6, ev, "Soar unit on Water") <= 2 {
 			s.acquire(i, Dead, ev)
 			s.kill(-1, i, ev)
@@ -355,6 +382,18 @@ func (s *State) lift(i int) {
 		s.board[sq] = 0
 		if t := p.team; t >= 0 && s.pieces[t].x == p.x && s.pieces[t].y == p.y {
 			s.board[sq] = t + 1
+		}
+	}
+}
+
+// liftTeam takes piece i and its team partner (or -1) off their grid
+// space together: lifting one alone hands the grid space to the other.
+func (s *State) liftTeam(i, partner int) {
+	s.lift(i)
+	if partner >= 0 {
+		s.lift(partner)
+		if p := &s.pieces[i]; s.pieces[partner].x == p.x && s.pieces[partner].y == p.y {
+			s.board[int(p.y)*s.bf.W+int(p.x)] = 0
 		}
 	}
 }
@@ -415,16 +454,15 @@ func (s *State) canLeave(i int) bool {
 // may not charge into or out of a Water Grid Space, but may make charges
 // while remaining in the same Terrain Type"; Forest: "may not charge into
 // or out of a Forest Grid Space").
-func (s *State) chargeStep(mt uint8, owner int8, from, p battlefield.Point, d battlefield.Facing) bool {
+func (s *State) chargeStep(cr chargeWay, mt uint8, owner int8, p battlefield.Point, d battlefield.Facing) bool {
 	q := p.Add(d.Delta())
-	if !s.bf.In(q) || !s.canPass(mt, q) || !s.canCross(mt, p, d) {
+	if !s.bf.In(q) || (!cr.pieces && (!s.canPass(mt, q) || !s.canCross(mt, p, d))) {
 		return false
 	}
-	startWater := s.bf.Terrain(from) == battlefield.Water
-	switch t := s.bf.Terrain(q); {
-	case t == battlefield.Forest:
+	switch t := s.terrain(q); {
+	case t == battlefield.Forest && !cr.forest:
 		return false
-	case startWater != (t == battlefield.Water):
+	case cr.startWater != (t == battlefield.Water) && !cr.water:
 		return false
 	}
 	if o := s.at(q); o >= 0 && s.pieces[o].owner != owner && s.alive(o) {
@@ -438,17 +476,20 @@ func (s *State) chargeStep(mt uint8, owner int8, from, p battlefield.Point, d ba
 // space at the end empty and one it may stand on.
 func (s *State) chargeStops(i, partner, n int) uint64 {
 	mt := s.moveType(i, partner)
+	cr := s.chargeWayOf(i, partner, mt)
 	p := s.pt(i)
-	from := p
 	d := s.pieces[i].facing
 	stops := uint64(1)
 	for k := 1; k <= n && k < 64; k++ {
-		if !s.chargeStep(mt, s.pieces[i].owner, from, p, d) {
+		if !s.chargeStep(cr, mt, s.pieces[i].owner, p, d) {
 			break
 		}
 		p = p.Add(d.Delta())
 		if s.at(p) < 0 && s.canStand(i, p) {
 			stops |= 1 << uint(k)
+		}
+		if cr.stop && s.stopsAt(p) {
+			break // Mucous Trail: "must immediately end their Movement Phase" (TD-138)
 		}
 	}
 	return stops
@@ -480,11 +521,11 @@ func (s *State) canCharge(i, partner int) error {
 	mt := s.moveType(i, partner)
 	p := &s.pieces[i]
 	switch {
-	case mt == moveHover:
+	case mt == moveHover && !s.teamHas(i, partner, abTranspose): // Transpose: "may also perform a Charge Procedure"
 		return s.illegal(ruleMoveType+", Hover", "\"Units with the Hover Movement Type may not perform a Charge Procedure\"")
 	case p.has(Frozen) || (partner >= 0 && s.pieces[partner].has(Frozen)):
 		return s.illegal(ruleStatuses+", Frozen", "\"the Unit may not perform a Charge Procedure\"")
-	case s.bf.Terrain(s.pt(i)) == battlefield.Forest:
+	case s.terrainOf(i) == battlefield.Forest && !s.teamHas(i, partner, abForager):
 		return s.illegal(ruleTerrain+", Forest", "units \"may not make charges, while occupying a Forest Grid Space\"")
 	case partner >= 0 && s.pieces[partner].facing != p.facing:
 		return s.illegal(ruleTeam, "\"A Unit Team who wishes to make a Charge Procedure must have both Units facing the same direction\"")
@@ -497,7 +538,7 @@ func (s *State) canCharge(i, partner int) error {
 // ends their Movement Phase" (seed 004, "Charge Test"). It returns true if a
 // distance must be chosen. forced charges as far as it can.
 func (s *State) charge(i, partner int, forced bool, ev *[]Event) bool {
-	s.eng.moved, s.eng.moveDone = true, true
+	s.eng.moved, s.eng.moveDone, s.eng.charged = true, true, true
 	t := s.rng.Sum2D6()
 	t = s.necklace(i, t)
 	if ev != nil {
@@ -511,6 +552,7 @@ func (s *State) charge(i, partner int, forced bool, ev *[]Event) bool {
 	}
 	if t < 7 {
 		n := s.roll(i, 6, ev, "stumble")
+		n = s.hulking(i, partner, n, ev)
 		stops := s.chargeStops(i, partner, n)
 		if ev != nil {
 			s.event(ev, "charge.stumble", "%s stumbles", s.name(i))
@@ -521,12 +563,24 @@ func (s *State) charge(i, partner int, forced bool, ev *[]Event) bool {
 	// "Add 1 D6 to the Unit's Movement Rating. The Unit may charge up to,
 	// but not over, this distance." Starting in Slow Terrain halves it
 	// (TD-33).
+	s.eng.passed = true
 	r := s.roll(i, 6, ev, "Charge Roll")
 	n := s.engagedRating(i, partner) + r
-	if s.slow(s.moveType(i, partner), s.pt(i)) {
+	if s.slowStart(i, partner) {
 		n /= 2
 	}
+	n = s.hulking(i, partner, n, ev)
 	stops := s.chargeStops(i, partner, n)
+	if !forced && s.freeCharge(i, partner) {
+		// Manuever, Ride the Lightning: "not restricted to moving in a
+		// straight line" (TD-141): the player chooses the grid space.
+		if len(s.chargeReach(i, partner, n)) == 0 {
+			s.chargeTo(i, partner, 0, ev)
+			return false
+		}
+		s.pend = pending{kind: pendCharge, seat: s.pieces[i].owner, n: int8(n), who: int8(partner)}
+		return true
+	}
 	if forced || stops == 1 {
 		s.chargeTo(i, partner, highBit(stops), ev)
 		return false
@@ -548,21 +602,31 @@ func highBit(x uint64) int {
 func (s *State) chargeTo(i, partner, k int, ev *[]Event) {
 	d := s.pieces[i].facing
 	p := s.pt(i)
+	track := s.tracked(i, partner)
+	if track {
+		s.trackLine(i, partner, k, ev) // the path, for trails
+	}
 	for j := 0; j < k; j++ {
 		p = p.Add(d.Delta())
 	}
-	s.lift(i)
+	s.liftTeam(i, partner)
 	s.place(i, p)
 	if partner >= 0 {
-		s.lift(partner)
 		s.place(partner, p)
 	}
 	if ev != nil {
 		s.event(ev, "charge", "%s charges %d grid spaces %s", s.name(i), k, d)
 	}
+	if track {
+		s.moved(i, partner, ev) // trails
+	}
 	s.afterMove(i, ev)
 	if partner >= 0 {
 		s.afterMove(partner, ev)
+	}
+	s.movedHooks(i, k, true, ev)
+	if partner >= 0 {
+		s.movedHooks(partner, k, true, ev)
 	}
 }
 
@@ -595,10 +659,29 @@ func (s *State) escape(i int, ev *[]Event) bool {
 	o := int(s.pieces[i].lock)
 	s.eng.moved = true
 	s.pieces[i].flags |= fLockActed
+	if o == i {
+		return s.escapeMarker(i, ev) // a Shed skin: "automatically wins" (TD-139)
+	}
 	if ev != nil {
 		s.event(ev, "escape", "%s attempts to escape the Combat Lock with %s", s.name(i), s.name(o))
 	}
-	at, df := s.duel(attack{attacker: int8(i), side: Front}, o, Front, true, true, ev)
+	b := s.newBout(attack{attacker: int8(i), side: Front}, o, Front)
+	b.escape = true
+	s.escapeAbilities(&b, ev) // Just Mud, the one ability the text lets act
+	s.escapeHooks(&b, ev)     // On The Run, Shed, Ink Shot: "automatically wins" (TD-140)
+	if s.over || !s.alive(i) {
+		return false
+	}
+	if b.win == 1 {
+		s.unlock(i, ev)
+		s.eng.escaped = true
+		if ev != nil {
+			s.event(ev, "escape.won", "%s escapes", s.name(i))
+		}
+		s.escaped(&b, ev) // Shed leaves its skin
+		return true
+	}
+	at, df := s.duel(&b, true, ev)
 	if at >= df {
 		s.unlock(i, ev)
 		s.eng.escaped = true
@@ -610,9 +693,14 @@ func (s *State) escape(i int, ev *[]Event) bool {
 	if ev != nil {
 		s.event(ev, "escape.lost", "%s fails to escape (%d against %d)", s.name(i), at, df)
 	}
+	// The unit it could not escape causes the death, by the rules of
+	// combat: not an attack, not an ability (Oblivious, Divine Justice).
+	old := s.cause
+	s.cause = cause{by: int8(o)}
 	if s.acquire(i, Dead, ev) {
 		s.kill(o, i, ev)
 	}
+	s.cause = old
 	return false
 }
 
@@ -624,6 +712,10 @@ func (s *State) unlock(i int, ev *[]Event) {
 	}
 	s.pieces[i].lock = -1
 	s.pieces[o].lock = -1
+	if o == int8(i) {
+		s.dropSkin(i, ev) // locked with a Shed skin (TD-139)
+		return
+	}
 	if ev != nil {
 		s.event(ev, "lock.end", "%s and %s are no longer Locked in Combat", s.name(i), s.name(int(o)))
 	}

@@ -53,6 +53,7 @@ type piece struct {
 	utype    uint8 // the Unit Type now (the Amulet of Shifting changes it)
 	status   uint32
 	items    [numSlots]int8 // item number by slot, 0 for none
+	belt     [numSlots]int8 // a second item of each type, held in the Work Belt (TD-124), 0 for none
 	lock     int8           // the piece it is Locked in Combat with, or -1
 	team     int8           // its Unit Team partner, or -1
 	half     uint8          // in a team: 0 the north (or west) half, 1 the south (or east)
@@ -60,6 +61,7 @@ type piece struct {
 	lockTurn int16          // the turn the lock began
 	flags    uint16
 	kills    int16
+	ab       pieceAb // what abilities remember about it
 }
 
 // info is what the rules read from a piece's profile, as small numbers.
@@ -74,7 +76,9 @@ type info struct {
 	rmod     int8
 	area     *battlefield.Area
 	cost     int16
-	pup      bool // the top unit is of the Pup Root
+	pup      bool  // the top unit is of the Pup Root
+	abil     abSet // the abilities of its units (TD-20: "the Abilities of each unit")
+	special  uint8 // its Special: spSwarm, spRelentless, spHulking, or 0
 }
 
 // Movement types (seed 004, "Movement Type").
@@ -103,8 +107,14 @@ type engagement struct {
 	lootTried uint8
 	haste     int8
 	whipped   bool
-	oriented  bool  // performed an Orientation Procedure
-	forced    uint8 // forcedEnraged: the moves it may make are limited
+	oriented  bool     // performed an Orientation Procedure
+	charged   bool     // performed a Charge Procedure (Razor's Charge)
+	forced    uint8    // forcedEnraged: the moves it may make are limited
+	abUsed    [2]abSet // the abilities each engaged unit has used as actions
+	moveEnd   bool     // the reactions to the end of its Movement Phase were offered (Autofire)
+	passed    bool     // passed its Charge Test (Maneuver: a Facing Procedure after the charge)
+	refaced   bool     // performed the Facing Procedure after its charge (Maneuver, Manuever)
+	again     [2]bool  // made its second attack (Beast Whisperer)
 }
 
 var noEngagement = engagement{p: -1, q: -1, tradeWith: -1, looted: -1}
@@ -119,16 +129,21 @@ const (
 	pendEquip    // which unit equips an acquired item
 	pendDefender // which unit of a Unit Team receives a Ranged Attack
 	pendPotion   // which statuses a potion removes
+	pendReact    // a reaction offered to a player (s.windows[0])
+	pendAbility  // an ability's next step, chosen by its player (followUps[ab])
 )
 
 // pending is a decision the procedure under way waits for.
 type pending struct {
 	kind uint8
 	seat int8
-	n    int8 // pendCharge: the greatest distance; pendPotion: statuses left to remove
-	item int8 // pendEquip: the acquired item
-	who  int8 // pendPotion: the unit healed
+	n    int8  // pendCharge: the greatest distance; pendPotion: statuses left to remove
+	item int8  // pendEquip: the acquired item
+	who  int8  // pendPotion: the unit healed; pendReact: the unit that may react
+	ab   int16 // pendReact, pendAbility: the ability
 	atk  attack
+	t    int8 // pendAbility: a unit the ability remembers, or -1
+	x    int8 // pendAbility: a value the ability remembers (a status...)
 }
 
 // State is a match of Tactics David in progress.
@@ -163,6 +178,16 @@ type State struct {
 	result    engine.Result
 	over      bool
 
+	// Abilities (ability.go).
+	present abSet      // the abilities on the battlefield
+	windows []window   // reactions still to offer, the first offered now
+	fight   fight      // an attack waiting for reactions before its strikes
+	cause   cause      // what is changing statuses now (within one action)
+	marks   []mark     // markers on grid spaces (trails, Shed)
+	hired   [2]int16   // the Root each player declared for Hired Hit, or 0
+	peek    [2][2]int8 // the top two items of the Item Deck each player saw (Study), 0 for none
+	tally   *tally     // how often each ability fired; nil in clones
+
 	scratch *scratch // search buffers; not cloned
 	quiet   bool     // listing legal actions: errors need no text
 }
@@ -173,6 +198,13 @@ func (s *State) Clone() engine.State {
 	c.pieces = append([]piece(nil), s.pieces...)
 	c.board = append([]int8(nil), s.board...)
 	c.deck = append([]int8(nil), s.deck...)
+	if len(s.windows) > 0 {
+		c.windows = append([]window(nil), s.windows...)
+	}
+	if len(s.marks) > 0 {
+		c.marks = append([]mark(nil), s.marks...)
+	}
+	c.tally = nil
 	if s.stage == stageBuild {
 		for i := range c.armies {
 			c.armies[i] = cloneArmy(s.armies[i])
@@ -243,16 +275,24 @@ func (s *State) Hash() uint64 {
 		b = append(b, byte(p.owner), byte(p.x), byte(p.y), byte(p.facing), p.utype)
 		b = binary.LittleEndian.AppendUint32(b, p.status)
 		b = append(b, byte(p.items[0]), byte(p.items[1]), byte(p.items[2]), byte(p.lock), byte(p.team), p.half, p.orient)
+		b = append(b, byte(p.belt[0]), byte(p.belt[1]), byte(p.belt[2]))
 		b = binary.LittleEndian.AppendUint16(b, uint16(p.lockTurn))
 		b = binary.LittleEndian.AppendUint16(b, p.flags)
 		b = binary.LittleEndian.AppendUint16(b, uint16(p.kills))
+		b = p.ab.append(b)
 	}
 	e := s.eng
 	b = append(b, byte(e.p), byte(e.q), e.phase, flag(e.moved), flag(e.moveDone), flag(e.faced), flag(e.escaped),
 		flag(e.noCombat), flag(e.petrified), flag(e.attacked[0]), flag(e.attacked[1]),
-		byte(e.tradeWith), e.traded, byte(e.looted), e.lootTried, byte(e.haste), flag(e.whipped), e.forced, flag(e.oriented))
+		byte(e.tradeWith), e.traded, byte(e.looted), e.lootTried, byte(e.haste), flag(e.whipped), e.forced, flag(e.oriented), flag(e.charged), flag(e.moveEnd))
+	b = append(b, flag(e.passed), flag(e.refaced), flag(e.again[0]), flag(e.again[1]))
+	for k := range e.abUsed {
+		for _, w := range e.abUsed[k] {
+			b = binary.LittleEndian.AppendUint64(b, w)
+		}
+	}
 	pd := s.pend
-	b = append(b, pd.kind, byte(pd.seat), byte(pd.n), byte(pd.item), byte(pd.who))
+	b = append(b, pd.kind, byte(pd.seat), byte(pd.n), byte(pd.item), byte(pd.who), byte(pd.ab), byte(pd.ab>>8), byte(pd.t), byte(pd.x))
 	b = pd.atk.append(b)
 	b = binary.LittleEndian.AppendUint16(b, uint16(s.killsTurn))
 	b = binary.LittleEndian.AppendUint16(b, uint16(s.kills[0]))
@@ -261,6 +301,15 @@ func (s *State) Hash() uint64 {
 		b = append(b, byte(it))
 	}
 	b = append(b, flag(s.over), byte(s.result.Winners))
+	for _, w := range s.windows {
+		b = append(b, byte(w.holder), byte(w.ab), byte(w.ab>>8))
+	}
+	b = s.fight.append(b)
+	for _, m := range s.marks {
+		b = append(b, byte(m.sq), byte(m.sq>>8), m.kind, byte(m.by), byte(m.held))
+	}
+	b = append(b, byte(s.hired[0]), byte(s.hired[1]))
+	b = append(b, byte(s.peek[0][0]), byte(s.peek[0][1]), byte(s.peek[1][0]), byte(s.peek[1][1]))
 	b = s.rng.AppendState(b)
 	return engine.HashBytes(b)
 }

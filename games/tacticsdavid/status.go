@@ -76,6 +76,9 @@ func (s *State) acquire(i int, st int, ev *[]Event) bool {
 		// again in the same Turn."
 		return false
 	}
+	if s.refused(i, st, ev) {
+		return false // an ability: "may never acquire", "may not acquire a Status"
+	}
 	// Giant's Bread: "This Unit may Use this Item at any time to
 	// immediately discard a Status Card it acquires" (item 7), used on the
 	// first ailment it acquires (TD-34).
@@ -93,6 +96,9 @@ func (s *State) acquire(i int, st int, ev *[]Event) bool {
 	switch st {
 	case Dead:
 		s.die(i, ev)
+		if !p.has(Dead) {
+			return false // an ability or special brought it back at once
+		}
 	case Fearful:
 		// "If a Unit who already has the Enraged Status acquires the
 		// Fearful Status they must discard the Enraged Status."
@@ -115,8 +121,8 @@ func (s *State) acquire(i int, st int, ev *[]Event) bool {
 // discard removes status st from piece i, if it has it.
 func (s *State) discard(i int, st int, ev *[]Event) {
 	p := &s.pieces[i]
-	if !p.has(st) {
-		return
+	if !p.has(st) || (p.has(Dead) && st != Dead) {
+		return // a corpse's statuses stay: Relentless's are permanent (TD-63)
 	}
 	p.status &^= statusBit(st)
 	if st == Fearful {
@@ -149,7 +155,8 @@ func (s *State) die(i int, ev *[]Event) {
 			}
 		}
 	}
-	s.checkOver(ev) // a player's last unit died
+	s.deadHooks(i, ev) // "A: Acquiring Dead Status"
+	s.checkOver(ev)    // a player's last unit died
 }
 
 // baseStrength is piece i's Base Strength Rating on side, with every rule
@@ -162,6 +169,13 @@ func (s *State) die(i int, ev *[]Event) {
 // halvings (rounded down), then doubling. Never less than 0 ("A Unit's
 // Strength Rating will never be less than 0").
 func (s *State) baseStrength(i int, side int, bonus int, rangedMelee bool) int {
+	return s.baseStrengthHalf(i, side, bonus, rangedMelee, false)
+}
+
+// baseStrengthHalf is baseStrength, halved once more when half is set (an
+// ability's "half their Base Strength Ratings", after the additions like
+// Burned). The unit's own bonuses "until Disengaged" are additions.
+func (s *State) baseStrengthHalf(i int, side int, bonus int, rangedMelee, half bool) int {
 	p := &s.pieces[i]
 	inf := &s.info[p.prof]
 	v := int(inf.str[side])
@@ -171,11 +185,25 @@ func (s *State) baseStrength(i int, side int, bonus int, rangedMelee bool) int {
 		// strength of 3." (seed 004, "Ranged Melee Procedure")
 		v = int(inf.class) + 1
 	}
+	return s.baseStrengthFrom(i, side, v, bonus, half)
+}
+
+// baseStrengthFrom is baseStrengthHalf from the rating v in place of the
+// printed one: the Ranged Melee base, or an ability's "Attack Procedure
+// with a Base Strength Rating of 1" (TD-92).
+func (s *State) baseStrengthFrom(i int, side int, v int, bonus int, half bool) int {
+	p := &s.pieces[i]
 	if (p.has(Pumped) && p.utype == physical) || (p.has(Enchanted) && p.utype == magical) || (p.has(Summoned) && p.utype == ethereal) {
 		v++
 	}
-	v += bonus
+	v += bonus + int(p.ab.str)
+	if side == Front {
+		v += int(p.ab.front)
+	}
 	if p.has(Burned) {
+		v /= 2
+	}
+	if half {
 		v /= 2
 	}
 	if p.lock >= 0 && s.backToPiece(i) {

@@ -23,6 +23,7 @@ func (s *State) startTurn(ev *[]Event) {
 	for i := range s.pieces {
 		p := &s.pieces[i]
 		p.flags &^= fFearDiscarded
+		p.ab.moveTurn = 0
 		if p.owner == s.player {
 			p.flags &^= fEngaged | fLockActed | fCombatEntered | fLuckyUsed
 		}
@@ -44,6 +45,7 @@ func (s *State) startTurn(ev *[]Event) {
 			}
 		}
 	}
+	s.turnStartHooks(ev)
 }
 
 // canEngage checks that the Attacking Player may engage piece i now.
@@ -57,7 +59,7 @@ func (s *State) canEngage(i int) error {
 		return s.illegal(ruleTurns, "u%d is not yours: a Player engages its own units", i)
 	case p.flags&fRemoved != 0:
 		return s.illegal(ruleEngage, "u%d is not on the battlefield", i)
-	case p.has(Dead):
+	case p.has(Dead) && !s.mayEngageDead(i): // Relentless, Ctrl Alt Del
 		return s.illegal(ruleStatuses+", Dead", "\"The Unit may not be engaged or enter any Phases\"")
 	case p.flags&fEngaged != 0:
 		return s.illegal(ruleTurns, "\"No Unit shall ever be Engaged more than once in a Turn\"")
@@ -81,10 +83,22 @@ func (s *State) engage(i int, ev *[]Event) {
 	for _, m := range members {
 		if m >= 0 {
 			s.pieces[m].flags |= fEngaged
+			if len(s.marks) > 0 {
+				s.trailsEnd(m, ev) // trails last "until the next time this Unit is Engaged"
+			}
 		}
 	}
 	if ev != nil {
 		s.event(ev, "engage", "%s is engaged", s.name(i))
+	}
+	for _, m := range members {
+		if m >= 0 && !s.over {
+			s.preEngageHooks(m, ev) // Research, Ctrl Alt Del
+			s.engageStart(m, ev)
+		}
+	}
+	if s.over {
+		return
 	}
 	disengage := false
 	for _, m := range members {
@@ -150,10 +164,11 @@ func (s *State) engage(i int, ev *[]Event) {
 	if s.over {
 		return
 	}
-	if disengage || !s.alive(i) {
+	if disengage || !s.acts(i) {
 		s.disengage(ev)
 		return
 	}
+	defer s.engaged(i, ev)
 	p := &s.pieces[i]
 	if p.has(Fearful) {
 		// "If the 1 D6 Roll = 4 or 5 the Unit may act normally. If the 1
@@ -162,7 +177,7 @@ func (s *State) engage(i int, ev *[]Event) {
 		switch r := s.roll(i, 6, ev, "Fearful"); {
 		case r < 3:
 			s.fearfulFlight(i, ev)
-			if !s.alive(i) {
+			if !s.acts(i) {
 				s.disengage(ev)
 				return
 			}
@@ -174,6 +189,21 @@ func (s *State) engage(i int, ev *[]Event) {
 		// "The Unit must perform a Movement or Charge Procedure in the
 		// direction of the closest enemy Unit."
 		s.eng.forced |= forcedEnraged
+	}
+}
+
+// engaged runs the abilities that act on Unit Engagement, once the
+// statuses have acted (the defer in engage).
+func (s *State) engaged(i int, ev *[]Event) {
+	if s.over || s.eng.p != int8(i) {
+		return
+	}
+	s.engageHooks(i, ev)
+	if q := s.eng.q; q >= 0 && !s.over {
+		s.engageHooks(int(q), ev)
+	}
+	if !s.over && s.pend.kind == pendNone && s.eng.p >= 0 && (s.eng.petrified || !s.acts(int(s.eng.p))) {
+		s.disengage(ev)
 	}
 }
 
@@ -189,6 +219,14 @@ func (s *State) disengage(ev *[]Event) {
 			if s.pieces[m].has(st) && s.roll(int(m), 6, ev, statusNames[st]) >= 5 {
 				s.discard(int(m), st, ev)
 			}
+		}
+	}
+	for _, m := range [2]int8{s.eng.p, s.eng.q} {
+		if m >= 0 && !s.over {
+			s.disengageHooks(int(m), ev)
+			// What lasted "until Disengaged" ends.
+			a := &s.pieces[m].ab
+			a.str, a.front, a.move = 0, 0, 0
 		}
 	}
 	if s.eng.p >= 0 {
@@ -252,7 +290,11 @@ func (s *State) endTurn(ev *[]Event) {
 	// Deck on a D6 Roll of 5 or greater, if the Player killed 3 Units ...
 	// 3 or greater, if the Player killed 5 Units they may acquire 1 Item"
 	// (seed 004, "Item Acquisition"; TD-36: 2 kills count as 1, 4 as 3).
-	if k := s.killsTurn; k > 0 && len(s.deck) > 0 {
+	k := s.killsTurn
+	if k < 3 && s.inventoryInvention(ev) {
+		k = 3 // Inventory Invention: "as though having killed 3 Units this Turn" (TD-125)
+	}
+	if k > 0 && len(s.deck) > 0 {
 		need := 5
 		switch {
 		case k >= 5:
@@ -292,6 +334,7 @@ func (s *State) endTurn(ev *[]Event) {
 // mission may end, and the other player's turn begins.
 func (s *State) finishTurn(ev *[]Event) {
 	s.fearedAtEndOfTurn(ev)
+	s.endTurnHooks(ev)
 	if ev != nil {
 		s.event(ev, "turn.end", "%s ends the turn", s.g.SeatName(engine.Seat(s.player)))
 	}
@@ -327,7 +370,8 @@ func (s *State) fearedAtEndOfTurn(ev *[]Event) {
 // it.
 func (s *State) feared(i int) bool {
 	p := &s.pieces[i]
-	return p.has(Feared) || (p.items[slotAccessory] > 0 && s.g.items[p.items[slotAccessory]].feared)
+	return p.has(Feared) || (p.items[slotAccessory] > 0 && s.g.items[p.items[slotAccessory]].feared) ||
+		s.hasAb(i, abSuperSerial) // "This Unit permanently has the Feared Status" (TD-123)
 }
 
 // defeated reports whether seat has lost every unit: all Dead, none with a
@@ -335,8 +379,8 @@ func (s *State) feared(i int) bool {
 func (s *State) defeated(seat int) bool {
 	for i := range s.pieces {
 		p := &s.pieces[i]
-		if int(p.owner) != seat {
-			continue
+		if s.trueOwner(i) != seat {
+			continue // a Possessed unit is its own player's (TD-110)
 		}
 		if s.alive(i) || (p.flags&fRemoved == 0 && p.items[slotExpendable] == itemRevivalStone) {
 			return false

@@ -29,9 +29,11 @@ type View struct {
 	Armies      []ArmyView  `json:"armies"`
 	Units       []UnitView  `json:"units"`
 	Engaged     *EngageView `json:"engaged,omitempty"`
+	Marks       []MarkView  `json:"marks,omitempty"` // markers on grid spaces: trails, shed skins
 	Pending     string      `json:"pending,omitempty"`
 	Kills       [2]int      `json:"kills"`
 	DeckSize    int         `json:"item_deck"`
+	DeckTop     []string    `json:"deck_top,omitempty"` // the top of the Item Deck as this seat saw it (Study)
 	Over        bool        `json:"over"`
 	Winner      string      `json:"winner,omitempty"`
 	Reason      string      `json:"reason,omitempty"`
@@ -68,10 +70,22 @@ type UnitView struct {
 	Facing   string   `json:"facing"`
 	Statuses []string `json:"statuses,omitempty"`
 	Items    []string `json:"items,omitempty"`
+	Belt     []string `json:"belt,omitempty"`     // Work Belt: the second items (TD-124)
+	Counters int      `json:"counters,omitempty"` // Hatch's counters (TD-129)
 	Locked   int      `json:"locked_with"`
 	Team     int      `json:"team_with"`
 	Engaged  bool     `json:"engaged_this_turn,omitempty"`
 	Kills    int      `json:"kills,omitempty"`
+}
+
+// MarkView is a marker on a grid space: a trail's or a Shed skin, left by
+// unit By (Held: the unit Locked in Combat with a skin).
+type MarkView struct {
+	X       int    `json:"x"`
+	Y       int    `json:"y"`
+	Ability string `json:"ability"`
+	By      int    `json:"by"`
+	Held    int    `json:"held"` // -1: none
 }
 
 // EngageView is the engaged unit: its phase, where it may move and what it
@@ -117,6 +131,14 @@ func (s *State) View(seat engine.Seat) any {
 	for i := range s.pieces {
 		v.Units = append(v.Units, s.unitView(i))
 	}
+	if seat >= 0 && seat <= 1 {
+		for _, it := range s.peeked(int(seat)) {
+			v.DeckTop = append(v.DeckTop, s.g.c.Items[it-1].Name)
+		}
+	}
+	for _, m := range s.marks {
+		v.Marks = append(v.Marks, MarkView{X: int(m.sq) % s.bf.W, Y: int(m.sq) / s.bf.W, Ability: s.g.abName(int(m.kind)), By: int(m.by), Held: int(m.held)})
+	}
 	if s.eng.p >= 0 {
 		e := &EngageView{Unit: int(s.eng.p), Partner: int(s.eng.q), Phase: phaseNames[s.eng.phase]}
 		if e.Phase == "" {
@@ -140,7 +162,10 @@ func (s *State) View(seat engine.Seat) any {
 		v.Engaged = e
 	}
 	if s.pend.kind != pendNone {
-		v.Pending = [...]string{"", "charge distance", "orientation", "equip acquired item", "team member to receive the attack", "status to remove"}[s.pend.kind]
+		v.Pending = [...]string{"", "charge distance", "orientation", "equip acquired item", "team member to receive the attack", "status to remove", "reaction", "ability"}[s.pend.kind]
+		if s.pend.kind == pendAbility {
+			v.Pending = s.g.abName(int(s.pend.ab))
+		}
 	}
 	return v
 }
@@ -154,7 +179,7 @@ func (s *State) gridRows() (terrain, pieces, deploy []string) {
 		t, p, d := make([]byte, s.bf.W), make([]byte, s.bf.W), make([]byte, s.bf.W)
 		for x := 0; x < s.bf.W; x++ {
 			q := battlefield.Point{X: x, Y: y}
-			t[x] = tl[s.bf.Terrain(q)%4]
+			t[x] = tl[s.terrain(q)%4] // Floodplains may have flooded it
 			p[x], d[x] = '.', '.'
 			if pc, ok := s.bf.Piece(q); ok {
 				p[x] = pc.Key
@@ -190,6 +215,12 @@ func (s *State) unitView(i int) UnitView {
 			u.Items = append(u.Items, s.g.c.Items[it-1].Name)
 		}
 	}
+	u.Counters = int(p.ab.count)
+	for _, it := range p.belt {
+		if it > 0 {
+			u.Belt = append(u.Belt, s.g.c.Items[it-1].Name)
+		}
+	}
 	return u
 }
 
@@ -213,7 +244,18 @@ func (s *State) entryText(e Entry) string {
 // player's list (a random legal army in its place).
 func (s *State) Determinize(seat engine.Seat, r *engine.Rand) engine.State {
 	c := s.Clone().(*State)
-	r.Shuffle(len(c.deck), func(i, j int) { c.deck[i], c.deck[j] = c.deck[j], c.deck[i] })
+	// The top items the seat saw with Study stay where it saw them.
+	known := 0
+	if seat >= 0 && seat <= 1 {
+		known = len(s.peeked(int(seat)))
+	}
+	rest := c.deck[known:]
+	r.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
+	for k := range c.peek {
+		if k != int(seat) {
+			c.peek[k] = [2]int8{} // what the other player saw is not this seat's to use
+		}
+	}
 	if c.stage == stageBuild && seat >= 0 && seat <= 1 {
 		o := 1 - int(seat)
 		if c.built[o] || len(c.armies[o]) > 0 {
