@@ -58,6 +58,8 @@ function unitDetails(u) {
     h('div', { text: 'strength ' + SIDES.map((s, i) => `${s} ${u.base[i]}${u.base[i] !== u.strength[i] ? ` (${u.strength[i]})` : ''}`).join(', ') }),
     u.statuses?.length ? h('div', { text: 'statuses: ' + u.statuses.join(', ') }) : null,
     u.items?.length ? h('div', { text: 'items: ' + u.items.join(', ') }) : null,
+    u.belt?.length ? h('div', { text: 'work belt: ' + u.belt.join(', ') }) : null,
+    u.counters ? h('div', { text: `counters: ${u.counters}` }) : null,
     h('div.muted', { text: `at ${u.x},${u.y} facing ${u.facing}${u.team_with >= 0 ? ` · team with u${u.team_with}` : ''}${u.locked_with >= 0 ? ` · locked with u${u.locked_with}` : ''}${u.kills ? ` · ${u.kills} kills` : ''}` }));
 }
 
@@ -93,6 +95,10 @@ export default {
         }
       }
     }
+    for (const mk of v.marks || []) { // trails and shed skins
+      board.append(svg('g', { class: 'mark' }, svg('title', { text: `${mk.ability} left by u${mk.by}${mk.held >= 0 ? `, holding u${mk.held}` : ''}` }),
+        svg('rect', { x: mk.x * CELL + 3, y: mk.y * CELL + CELL - 11, width: CELL - 6, height: 8, rx: 3 })));
+    }
     const stacked = new Map(); // units sharing a grid space (a Unit Team) are drawn apart
     for (const u of v.units || []) {
       if (!u.deployed || u.x < 0 || u.y < 0) continue;
@@ -123,6 +129,7 @@ export default {
       h('div', {}, h('b', { text: v.battlefield }), ` · ${pretty(v.stage)} · turn ${v.turn} (${v.player}) · mission ${v.mission} · kills ${v.kills.join('–')} · item deck ${v.item_deck}`),
       v.engaged ? h('div.engaged', { text: `engaged: u${v.engaged.unit}${v.engaged.partner >= 0 ? ' and u' + v.engaged.partner : ''} — ${v.engaged.phase}` }) : null,
       v.pending ? h('div.pending', { text: 'to decide: ' + v.pending }) : null,
+      v.deck_top?.length ? h('div.muted', { text: 'top of the Item Deck, as you saw it: ' + v.deck_top.join(', ') }) : null,
       v.over ? h('div.result', { text: `${v.winner ? v.winner + ' wins' : 'A draw'}: ${v.reason}` }) : null);
     const armies = (v.armies || []).filter((a) => a.list || a.built).map((a) =>
       h('div.army', {}, h('b', { text: a.player }), a.built ? ' (built)' : '', a.cost ? ` · cost ${a.cost}/${v.limit}` : '',
