@@ -18,3 +18,15 @@ await run('a refused action shows its rule', async (browser) => {
   await shot(page, 'refused');
   console.log(`refused: ${msg.trim()}`);
 });
+
+await run('a forged link is refused clearly', async (browser) => {
+  const m = await create('blackred', ['human', 'human']);
+  const page = await newPage(browser);
+  await page.goto(link(`/m/${m.id}#t=forged-token`));
+  await page.waitForSelector('#message:not([hidden])');
+  const msg = await page.locator('#message').textContent();
+  assert(msg.includes('opens no seat'), 'the page says the link opens no seat: ' + msg);
+  await page.goto(link('/m/nosuchmatch#t=x'));
+  await page.waitForSelector('#message:not([hidden])');
+  assert((await page.locator('#message').textContent()).includes('no match'), 'an unknown match is named');
+});

@@ -69,6 +69,10 @@ class MatchPage {
           this.refuse({ code: e.code, message: e.code === 'not_found' ? `There is no match ${this.id}.` : e.message });
           return;
         }
+        // The match is there, so the server refused the key.
+        this.setStatus('');
+        this.refuse({ code: 'unauthorized', message: 'This link opens no seat of this match: ask for your invitation link again.' });
+        return;
       }
       this.retry = Math.min(this.retry + 1, 6);
       this.setStatus('connection lost; reconnecting…');
