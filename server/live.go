@@ -66,31 +66,34 @@ func (s *Server) load(ctx context.Context, id string) (*live, error) {
 // l.mu is held (or l is not yet shared).
 func (l *live) catchUp(ctx context.Context) (int, error) {
 	acts, err := l.s.store.Actions(ctx, l.id, len(l.steps))
-	if err != nil {
+	if err != nil || len(acts) == 0 {
 		return 0, err
 	}
+	// Apply to a copy, so that a step that does not replay leaves the
+	// match as it was.
+	st := l.state.Clone()
+	steps := l.steps
 	for _, a := range acts {
-		if a.Seq != len(l.steps)+1 {
-			return 0, fmt.Errorf("match %s: stored step %d follows step %d", l.id, a.Seq, len(l.steps))
+		if a.Seq != len(steps)+1 {
+			return 0, fmt.Errorf("match %s: stored step %d follows step %d", l.id, a.Seq, len(steps))
 		}
-		act, err := l.state.ParseAction(a.Seat, a.Action)
+		act, err := st.ParseAction(a.Seat, a.Action)
 		if err != nil {
 			return 0, fmt.Errorf("match %s step %d (%s): %w", l.id, a.Seq, a.Action, err)
 		}
 		var evs []engine.Event
-		if err := l.state.Apply(act, &evs); err != nil {
+		if err := st.Apply(act, &evs); err != nil {
 			return 0, fmt.Errorf("match %s step %d (%s): %w", l.id, a.Seq, a.Action, err)
 		}
-		if h := engine.FormatHash(l.state.Hash()); h != a.Hash {
+		if h := engine.FormatHash(st.Hash()); h != a.Hash {
 			return 0, fmt.Errorf("match %s step %d (%s): state hash %s, stored %s", l.id, a.Seq, a.Action, h, a.Hash)
 		}
-		l.steps = append(l.steps, step{seat: a.Seat, action: a.Action, hash: a.Hash, events: evs})
+		steps = append(steps, step{seat: a.Seat, action: a.Action, hash: a.Hash, events: evs})
 	}
-	if len(acts) > 0 {
-		l.meta.Actions = len(l.steps)
-		if r, over := l.state.Result(); over {
-			l.meta.Status, l.meta.Result = store.Over, r.Reason
-		}
+	l.state, l.steps = st, steps
+	l.meta.Actions = len(l.steps)
+	if r, over := l.state.Result(); over {
+		l.meta.Status, l.meta.Result = store.Over, r.Reason
 	}
 	return len(acts), nil
 }
@@ -124,8 +127,11 @@ func (l *live) submit(ctx context.Context, seat engine.Seat, text string, want i
 	}
 	for attempt := 0; ; attempt++ {
 		if want >= 0 && want != len(l.steps) {
-			if _, err := l.catchUp(ctx); err != nil {
+			from := len(l.steps)
+			if n, err := l.catchUp(ctx); err != nil {
 				return 0, err
+			} else if n > 0 {
+				l.publish(from)
 			}
 			if want != len(l.steps) {
 				return 0, Errorf(ECONFLICT, "the match moved on (step %d, not %d); look again", len(l.steps), want)
@@ -157,6 +163,7 @@ func (l *live) submit(ctx context.Context, seat engine.Seat, text string, want i
 				return 0, err
 			}
 			l.publish(from)
+			l.kickBots()
 			continue
 		}
 		if err != nil {
