@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	register(command{name: "bench", args: "GAME [--time 2s] [--json] [--option k=v]...", help: "measure playouts/s, actions/s, allocs/action, clone cost and mcts iterations/s on one core", run: runBench})
+	register(command{name: "bench", args: "GAME [--time 2s] [--json] [--option k=v]... | serve [--matches N] [--db …]", help: "measure playouts/s, actions/s, allocs/action, clone cost and mcts iterations/s on one core", run: runBench})
 }
 
 // benchReport is what skald bench measures.
@@ -32,6 +32,9 @@ type benchReport struct {
 }
 
 func runBench(e *env, args []string) error {
+	if len(args) > 0 && args[0] == "serve" {
+		return runBenchServe(e, args[1:]) // the server's load benchmark, in benchserve.go
+	}
 	fs := newFlags(e, "bench")
 	d := fs.Duration("time", 2*time.Second, "how long to measure each figure")
 	asJSON := fs.Bool("json", false, "print the figures as JSON")

@@ -3,6 +3,7 @@
 //
 // Usage:
 //
+//	skald serve [--addr localhost:8080] [--db skald.db|postgres://…]   play in the browser
 //	skald games                                   list the games and their options
 //	skald rules GAME                              a concise rules reference, with the rulings
 //	skald play GAME [--seats human,mcts] [--seed N] [--option k=v]... [--record FILE]
@@ -10,6 +11,7 @@
 //	skald scenario run PATH...                    run scenario files
 //	skald sim GAME -n N [--seats mcts,random] [--workers W] [--seed N] [--json]
 //	skald bench GAME                              playouts/s, actions/s, allocs/action, clone cost
+//	skald bench serve [--matches N] [--db …]      the server under load
 package main
 
 import (

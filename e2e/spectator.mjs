@@ -1,0 +1,41 @@
+// A spectator sees the match but no secret: not in the page and not in any
+// WebSocket frame it receives.
+import { run, newPage, create, link, assert, myTurn, clickRandomAction, seeded, shot } from './lib.mjs';
+
+await run('a spectator sees no secrets', async (browser) => {
+  const m = await create('blackred', ['human', 'human'], { units: '2' });
+  const black = await newPage(browser);
+  const red = await newPage(browser);
+  const spec = await newPage(browser, { phone: true });
+  const frames = [];
+  spec.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
+  await spec.goto(link(m.spectator.link));
+  await black.goto(link(m.seats[0].link));
+  await red.goto(link(m.seats[1].link));
+  for (const p of [black, red, spec]) await p.waitForSelector('#status .step');
+  const rand = seeded(11);
+  let hands = new Set();
+  for (let i = 0; i < 60; i++) {
+    for (const p of [black, red]) {
+      for (const t of await p.locator('.side.mine .hand .card.strategy').evaluateAll((cs) => cs.map((c) => c.title))) hands.add(t);
+      if (await myTurn(p)) await clickRandomAction(p, rand);
+    }
+    assert(await spec.locator('.side.mine').count() === 0, 'the spectator has no side of its own');
+    assert(await spec.locator('.hand .card.strategy').count() === 0, 'the spectator sees no strategy card in a hand');
+    assert(await spec.locator('.deck').count() === 0, 'the spectator sees no battle deck');
+  }
+  assert(frames.length > 5, 'the spectator received frames');
+  for (const f of frames) {
+    const msg = JSON.parse(f);
+    if (msg.type !== 'state') continue;
+    assert(msg.legal.length === 0, 'a spectator is offered no action');
+    for (const side of ['black', 'red']) {
+      const sv = msg.view[side];
+      assert(!('hand' in sv) && !('deck' in sv), `no ${side} hand or deck in a spectator's frame`);
+      if (sv.force_face_down) assert(!('force' in sv), `no face-down force value of ${side}`);
+      if (msg.view.phase === 'strategy' && sv.strategy) assert(sv.strategy === 'face down', `no face-down strategy card of ${side}`);
+    }
+  }
+  await shot(spec, 'spectator-phone');
+  console.log(`${frames.length} frames checked; hands seen by their owners: ${hands.size} cards`);
+});

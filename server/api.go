@@ -1,0 +1,551 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"skald/ai"
+	"skald/engine"
+	"skald/games"
+	"skald/store"
+	"skald/web"
+)
+
+// maxBody is the largest request body read, in bytes: room for a
+// battlefield's text as an option.
+const maxBody = 64 << 10
+
+func (s *Server) routes() {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/games", s.handleGames)
+	mux.HandleFunc("GET /api/games/{game}/assets", s.handleAssets)
+	mux.HandleFunc("POST /api/matches", s.handleCreate)
+	mux.HandleFunc("GET /api/matches", s.handlePlayerMatches)
+	mux.HandleFunc("GET /api/matches/{id}", s.handleMatch)
+	mux.HandleFunc("POST /api/matches/{id}/rematch", s.handleRematch)
+	mux.HandleFunc("GET /api/matches/{id}/ws", s.handleWS)
+	mux.HandleFunc("GET /api/matches/{id}/record", s.handleRecord)
+	mux.HandleFunc("GET /api/matches/{id}/replay", s.handleReplay)
+	mux.Handle("GET /metrics", s.metrics.handler())
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok\n") })
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		s.fail(w, r, Errorf(ENOTFOUND, "no API %s %s", r.Method, r.URL.Path))
+	})
+	static := http.FileServerFS(web.FS())
+	page := func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		http.ServeFileFS(w, r, web.FS(), "index.html")
+	}
+	mux.HandleFunc("GET /{$}", page)
+	mux.HandleFunc("GET /m/{id}", page)
+	mux.HandleFunc("GET /r/{id}", page)
+	mux.Handle("GET /static/", http.StripPrefix("/static/", static))
+	s.mux = http.NewServeMux()
+	s.mux.Handle("/", s.logged(mux))
+}
+
+// logged logs each request (without its query, which may hold a token)
+// and counts it.
+func (s *Server) logged(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		t0 := time.Now()
+		sw := &statusWriter{ResponseWriter: w, status: 200}
+		h.ServeHTTP(sw, r)
+		s.metrics.requests.WithLabelValues(http.StatusText(sw.status)).Inc()
+		if r.URL.Path == "/metrics" || r.URL.Path == "/healthz" {
+			return
+		}
+		s.log.Info("http", "method", r.Method, "path", r.URL.Path, "status", sw.status, "duration", time.Since(t0))
+	})
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) { w.status = code; w.ResponseWriter.WriteHeader(code) }
+
+// Unwrap lets http.ResponseController and the WebSocket upgrade reach the
+// connection.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// errorBody is the JSON of every error response and WebSocket error frame.
+type errorBody struct {
+	Type    string `json:"type"` // "error"
+	ID      int64  `json:"id,omitempty"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Rule    string `json:"rule,omitempty"`
+}
+
+func errorFrame(err error, id int64) errorBody {
+	return errorBody{Type: "error", ID: id, Code: ErrorCode(err), Message: ErrorMessage(err), Rule: errorRule(err)}
+}
+
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	if ErrorCode(err) == EINTERNAL {
+		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+	}
+	writeJSON(w, ErrorStatus(err), errorFrame(err, 0))
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+// decode reads r's JSON body into v, refusing unknown fields, trailing
+// data and bodies over maxBody.
+func decode(w http.ResponseWriter, r *http.Request, v any) error {
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return Errorf(ETOOLARGE, "the request is over %d bytes", maxBody)
+		}
+		return Errorf(EINVALID, "malformed JSON: %v", err)
+	}
+	if dec.More() {
+		return Errorf(EINVALID, "malformed JSON: data after the object")
+	}
+	return nil
+}
+
+// optionInfo describes one option of a game.
+type optionInfo struct {
+	Name    string   `json:"name"`
+	Default string   `json:"default"`
+	Min     int      `json:"min,omitempty"`
+	Max     int      `json:"max,omitempty"`
+	Choices []string `json:"choices,omitempty"`
+	Help    string   `json:"help"`
+}
+
+// gameInfo describes a game to the lobby.
+type gameInfo struct {
+	Name      string       `json:"name"`
+	Title     string       `json:"title"`
+	MinSeats  int          `json:"min_seats"`
+	MaxSeats  int          `json:"max_seats"`
+	SeatNames []string     `json:"seat_names"`
+	Options   []optionInfo `json:"options"`
+	Bots      []string     `json:"bots"`
+}
+
+func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
+	var out []gameInfo
+	for _, g := range games.All() {
+		lo, hi := g.Seats()
+		gi := gameInfo{Name: g.Name(), Title: g.Title(), MinSeats: lo, MaxSeats: hi, Bots: ai.Names()}
+		for _, o := range g.Options() {
+			gi.Options = append(gi.Options, optionInfo{o.Name, o.Default, o.Min, o.Max, o.Choices, o.Help})
+		}
+		for i := 0; i < hi; i++ {
+			gi.SeatNames = append(gi.SeatNames, engine.SeatName(g, engine.Seat(i)))
+		}
+		out = append(out, gi)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// CreateRequest is the body of POST /api/matches.
+type CreateRequest struct {
+	Game    string         `json:"game"`
+	Options engine.Options `json:"options,omitempty"`
+	// Seats names who plays each seat: "human" or a bot's spec such as
+	// "mcts:iters=500".
+	Seats []string `json:"seats"`
+}
+
+// CreateResponse is the answer to POST /api/matches and to a rematch: the
+// match and, once only, its tokens.
+type CreateResponse struct {
+	ID    string     `json:"id"`
+	Game  string     `json:"game"`
+	Seats []SeatLink `json:"seats"`
+	// Spectator is the spectator token and its link.
+	Spectator SeatLink `json:"spectator"`
+}
+
+// SeatLink is a seat and, for a human seat, its token and invitation link.
+type SeatLink struct {
+	Seat   int    `json:"seat"`
+	Name   string `json:"name"`
+	Player string `json:"player"`
+	Token  string `json:"token,omitempty"`
+	Link   string `json:"link,omitempty"`
+}
+
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	var req CreateRequest
+	if err := decode(w, r, &req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	m, resp, err := s.newMatch(req.Game, req.Options, req.Seats)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if err := s.store.CreateMatch(r.Context(), m); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.metrics.created.WithLabelValues(m.Game).Inc()
+	s.log.Info("match created", "match", m.ID, "game", m.Game, "seats", strings.Join(req.Seats, ","), "options", m.Options.String())
+	if err := s.startBots(r, m.ID); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, resp)
+}
+
+// startBots loads a new match whose first decision is a bot's, so that it
+// plays without waiting for a connection.
+func (s *Server) startBots(r *http.Request, id string) error {
+	l, err := s.get(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	l.mu.Lock()
+	l.kickBots()
+	busy := l.botBusy
+	l.mu.Unlock()
+	if !busy {
+		s.evict(l)
+	}
+	return nil
+}
+
+// newMatch checks a request for a match and makes it, with new tokens.
+func (s *Server) newMatch(game string, opts engine.Options, seats []string) (*store.Match, *CreateResponse, error) {
+	g, err := lookupGame(game)
+	if err != nil {
+		return nil, nil, err
+	}
+	lo, hi := g.Seats()
+	if len(seats) < lo || len(seats) > hi {
+		return nil, nil, Errorf(EINVALID, "%s is played by %d to %d seats, not %d", g.Name(), lo, hi, len(seats))
+	}
+	resolved, err := engine.Resolve(g.Options(), opts)
+	if err != nil {
+		return nil, nil, &Error{Code: EINVALID, Message: err.Error()}
+	}
+	m := &store.Match{ID: newID(), Game: g.Name(), Rules: g.RulesVersion(), Options: resolved}
+	if s.cfg.Seed != nil {
+		m.Seed = s.cfg.Seed()
+	} else {
+		m.Seed = randomSeed()
+	}
+	if _, err := g.New(engine.Config{Seats: len(seats), Seed: m.Seed, Options: resolved}); err != nil {
+		return nil, nil, &Error{Code: EINVALID, Message: err.Error()}
+	}
+	resp := &CreateResponse{ID: m.ID, Game: g.Name()}
+	for i, p := range seats {
+		p = strings.TrimSpace(p)
+		sl := SeatLink{Seat: i, Name: engine.SeatName(g, engine.Seat(i)), Player: p}
+		seat := store.Seat{Player: p}
+		if p == "human" {
+			sl.Token = newToken()
+			sl.Link = "/m/" + m.ID + "#t=" + sl.Token
+			seat.Token = hashToken(sl.Token)
+		} else if _, err := ai.New(p, 1); err != nil {
+			return nil, nil, Errorf(EINVALID, "seat %s: %v", sl.Name, err)
+		}
+		m.Seats = append(m.Seats, seat)
+		resp.Seats = append(resp.Seats, sl)
+	}
+	spec := newToken()
+	m.Spectator = hashToken(spec)
+	resp.Spectator = SeatLink{Seat: int(engine.Spectator), Name: "spectator", Player: "spectator", Token: spec, Link: "/m/" + m.ID + "#t=" + spec}
+	return m, resp, nil
+}
+
+// matchInfo is what anyone may know of a match.
+type matchInfo struct {
+	ID        string         `json:"id"`
+	Game      string         `json:"game"`
+	Title     string         `json:"title"`
+	Options   engine.Options `json:"options"`
+	Seats     []seatInfo     `json:"seats"`
+	Status    string         `json:"status"`
+	Result    string         `json:"result,omitempty"`
+	Actions   int            `json:"actions"`
+	Rematch   string         `json:"rematch,omitempty"`
+	RematchOf string         `json:"rematch_of,omitempty"`
+	Created   time.Time      `json:"created"`
+	Updated   time.Time      `json:"updated"`
+	// Seat is the seat of the player who asked, in a player's list.
+	Seat     *int   `json:"seat,omitempty"`
+	SeatName string `json:"seat_name,omitempty"`
+}
+
+func info(m *store.Match) matchInfo {
+	mi := matchInfo{ID: m.ID, Game: m.Game, Title: m.Game, Options: m.Options, Status: m.Status, Result: m.Result,
+		Actions: m.Actions, Rematch: m.Rematch, RematchOf: m.RematchOf, Created: m.Created, Updated: m.Updated}
+	g, err := games.Lookup(m.Game)
+	for i, st := range m.Seats {
+		name := ""
+		if err == nil {
+			name = engine.SeatName(g, engine.Seat(i))
+		}
+		mi.Seats = append(mi.Seats, seatInfo{Name: name, Player: st.Player})
+	}
+	if err == nil {
+		mi.Title = g.Title()
+	}
+	return mi
+}
+
+func (s *Server) handleMatch(w http.ResponseWriter, r *http.Request) {
+	m, err := s.store.Match(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, info(m))
+}
+
+// handlePlayerMatches lists the matches of the player whose key is the
+// player parameter (a secret the browser keeps).
+func (s *Server) handlePlayerMatches(w http.ResponseWriter, r *http.Request) {
+	key := r.URL.Query().Get("player")
+	if len(key) < 16 || len(key) > 128 {
+		s.fail(w, r, Errorf(EINVALID, "player: want the player's key (16 to 128 characters)"))
+		return
+	}
+	pms, err := s.store.PlayerMatches(r.Context(), hashToken("player:"+key), 100)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out := []matchInfo{}
+	for _, pm := range pms {
+		mi := info(pm.Match)
+		seat := int(pm.Seat)
+		mi.Seat = &seat
+		if seat >= 0 && seat < len(mi.Seats) {
+			mi.SeatName = mi.Seats[seat].Name
+		} else {
+			mi.SeatName = "spectator"
+		}
+		out = append(out, mi)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// authorize returns the seat that token opens in m: one of its seats,
+// Spectator for the spectator token, or an EUNAUTHORIZED error.
+func authorize(m *store.Match, token string) (engine.Seat, error) {
+	if token == "" {
+		return 0, Errorf(EUNAUTHORIZED, "no token: open the match with its invitation link")
+	}
+	h := hashToken(token)
+	for i, st := range m.Seats {
+		if st.Token != "" && st.Token == h {
+			return engine.Seat(i), nil
+		}
+	}
+	if m.Spectator == h {
+		return engine.Spectator, nil
+	}
+	return 0, Errorf(EUNAUTHORIZED, "this token opens no seat of match %s", m.ID)
+}
+
+func bearer(r *http.Request) string {
+	if t, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
+		return strings.TrimSpace(t)
+	}
+	return r.URL.Query().Get("token")
+}
+
+// handleRematch starts a rematch of a finished match: the same game,
+// options and players in the same seats, a new seed. The seats' tokens
+// stay the same, so every invitation link opens the rematch too; asking
+// twice gives the same rematch.
+func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
+	old, err := s.store.Match(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	seat, err := authorize(old, bearer(r))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if seat == engine.Spectator {
+		s.fail(w, r, Errorf(EFORBIDDEN, "a spectator cannot start a rematch"))
+		return
+	}
+	if old.Status != store.Over {
+		s.fail(w, r, Errorf(ECONFLICT, "match %s is not over", old.ID))
+		return
+	}
+	id := old.Rematch
+	if id == "" {
+		m := &store.Match{ID: newID(), Game: old.Game, Rules: old.Rules, Options: old.Options, Seats: old.Seats, Spectator: old.Spectator}
+		if g, err := lookupGame(old.Game); err == nil {
+			m.Rules = g.RulesVersion()
+		}
+		if s.cfg.Seed != nil {
+			m.Seed = s.cfg.Seed()
+		} else {
+			m.Seed = randomSeed()
+		}
+		if id, err = s.store.Rematch(r.Context(), old.ID, m); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		if id == m.ID {
+			s.metrics.created.WithLabelValues(m.Game).Inc()
+			s.log.Info("rematch created", "match", m.ID, "of", old.ID)
+			if err := s.startBots(r, m.ID); err != nil {
+				s.fail(w, r, err)
+				return
+			}
+		}
+	}
+	s.mu.Lock()
+	l := s.live[old.ID]
+	s.mu.Unlock()
+	if l != nil {
+		l.setRematch(id)
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"id": id, "link": "/m/" + id})
+}
+
+// recordStep is one step of a finished match's record.
+type recordStep struct {
+	Seq      int           `json:"seq"`
+	Seat     int           `json:"seat"`
+	SeatName string        `json:"seat_name"`
+	Action   string        `json:"action"`
+	Hash     string        `json:"hash"`
+	Events   []recordEvent `json:"events"`
+}
+
+// recordEvent is an event of a finished match's record; Only names the
+// seat that alone saw it, if one did.
+type recordEvent struct {
+	Seq  int    `json:"seq"`
+	Type string `json:"type"`
+	Text string `json:"text"`
+	Only string `json:"only,omitempty"`
+}
+
+// finished returns the live match id if it is over: its record holds every
+// secret, so only then is it shown.
+func (s *Server) finished(r *http.Request) (*live, error) {
+	id := r.PathValue("id")
+	m, err := s.store.Match(r.Context(), id)
+	if err != nil {
+		return nil, err
+	}
+	if m.Status != store.Over {
+		return nil, Errorf(ECONFLICT, "match %s is not over: its record is shown when it ends", id)
+	}
+	return s.load(r.Context(), id) // not kept: replays are read once
+}
+
+// handleRecord returns a finished match's record: as JSON with every
+// event, or with ?format=jsonl as the record file skald replay reads.
+func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
+	l, err := s.finished(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	header := engine.Header{Format: engine.RecordFormat, Game: l.game.Name(), Rules: l.meta.Rules, Options: l.meta.Options, Seed: l.meta.Seed}
+	for _, st := range l.meta.Seats {
+		header.Seats = append(header.Seats, st.Player)
+	}
+	if r.URL.Query().Get("format") == "jsonl" {
+		w.Header().Set("Content-Type", "application/jsonl")
+		w.Header().Set("Content-Disposition", `attachment; filename="`+l.id+`.jsonl"`)
+		rec, err := engine.NewRecorder(w, header)
+		if err != nil {
+			return
+		}
+		for _, st := range l.steps {
+			rec.Add(engine.Step{Seat: st.seat, Action: st.action, Hash: st.hash})
+		}
+		return
+	}
+	out := struct {
+		Match  matchInfo     `json:"match"`
+		Header engine.Header `json:"header"`
+		Steps  []recordStep  `json:"steps"`
+	}{Match: info(l.meta), Header: header, Steps: []recordStep{}}
+	for i, st := range l.steps {
+		rs := recordStep{Seq: i + 1, Seat: int(st.seat), SeatName: engine.SeatName(l.game, st.seat), Action: st.action, Hash: st.hash, Events: []recordEvent{}}
+		for _, e := range st.events {
+			re := recordEvent{Seq: i + 1, Type: e.Type, Text: e.Text}
+			if e.Only != engine.Spectator {
+				re.Only = engine.SeatName(l.game, e.Only)
+			}
+			rs.Events = append(rs.Events, re)
+		}
+		out.Steps = append(out.Steps, rs)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// handleReplay returns the view of a seat (or the spectator) after step
+// ?step=N of a finished match.
+func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
+	l, err := s.finished(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	q := r.URL.Query()
+	n := len(l.steps)
+	if v := q.Get("step"); v != "" {
+		k, err := strconv.Atoi(v)
+		if err != nil || k < 0 || k > len(l.steps) {
+			s.fail(w, r, Errorf(EINVALID, "step: want 0 to %d", len(l.steps)))
+			return
+		}
+		n = k
+	}
+	seat := engine.Spectator
+	if v := q.Get("seat"); v != "" {
+		if seat, err = engine.ParseSeat(l.game, len(l.meta.Seats), v); err != nil {
+			s.fail(w, r, &Error{Code: EINVALID, Message: err.Error()})
+			return
+		}
+	}
+	st, err := l.game.New(engine.Config{Seats: len(l.meta.Seats), Seed: l.meta.Seed, Options: l.meta.Options})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	for _, step := range l.steps[:n] {
+		a, err := st.ParseAction(step.seat, step.action)
+		if err == nil {
+			err = st.Apply(a, nil)
+		}
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
+	legal := []string{}
+	if seat != engine.Spectator {
+		for _, a := range st.Legal(seat, nil) {
+			legal = append(legal, st.FormatAction(a))
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"step": n, "steps": len(l.steps), "seat": engine.SeatName(l.game, seat), "view": st.View(seat), "legal": legal})
+}

@@ -1,0 +1,304 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"skald/engine"
+)
+
+// LoadConfig configures a load run: Matches matches played at once through
+// the WebSocket API by bots that pick random legal actions, each a client
+// of its own, for Duration or until MaxActions actions were acknowledged.
+// A finished match is replaced by a new one, so that Matches stay live.
+type LoadConfig struct {
+	URL        string // the server's base URL; loopback addresses only
+	Game       string
+	Options    engine.Options
+	Matches    int
+	Duration   time.Duration
+	MaxActions int
+	Seed       uint64
+	// Live, if not nil, is called once every match has been created and
+	// has played at least one action, with the clients still connected.
+	Live func()
+}
+
+// LoadResult holds a load run's figures.
+type LoadResult struct {
+	Matches       int           `json:"matches"`
+	Actions       int           `json:"actions"`
+	Finished      int           `json:"finished_matches"`
+	Refused       int           `json:"refused"`
+	Elapsed       time.Duration `json:"elapsed_ns"`
+	ActionsPerSec float64       `json:"actions_per_sec"`
+	P50           time.Duration `json:"p50_ns"`
+	P99           time.Duration `json:"p99_ns"`
+	Max           time.Duration `json:"max_ns"`
+}
+
+// String returns the figures in a sentence.
+func (r *LoadResult) String() string {
+	return fmt.Sprintf("%d matches at once: %d actions in %.1fs = %.0f actions/s; send→ack p50 %v, p99 %v, max %v; %d matches finished, %d actions refused",
+		r.Matches, r.Actions, r.Elapsed.Seconds(), r.ActionsPerSec, r.P50.Round(10*time.Microsecond), r.P99.Round(10*time.Microsecond), r.Max.Round(10*time.Microsecond), r.Finished, r.Refused)
+}
+
+// checkLoopback refuses a URL whose host is not a loopback address: a load
+// run is for the machine it runs on.
+func checkLoopback(base string) error {
+	u, err := url.Parse(base)
+	if err != nil {
+		return fmt.Errorf("load: %w", err)
+	}
+	host := u.Hostname()
+	if host == "localhost" {
+		return nil
+	}
+	ip := net.ParseIP(host)
+	if ip == nil || !ip.IsLoopback() {
+		return fmt.Errorf("load: %s is not a loopback address; load runs only against this machine", host)
+	}
+	return nil
+}
+
+// Load runs a bounded load against the server at cfg.URL.
+func Load(ctx context.Context, cfg LoadConfig) (*LoadResult, error) {
+	if err := checkLoopback(cfg.URL); err != nil {
+		return nil, err
+	}
+	if cfg.Matches < 1 || cfg.Duration <= 0 {
+		return nil, errors.New("load: want at least one match and a duration")
+	}
+	if cfg.MaxActions <= 0 {
+		cfg.MaxActions = 1 << 30
+	}
+	ctx, cancel := context.WithTimeout(ctx, cfg.Duration)
+	defer cancel()
+	var (
+		mu        sync.Mutex
+		latencies []time.Duration
+		res       = &LoadResult{Matches: cfg.Matches}
+		started   sync.WaitGroup
+		errOnce   sync.Once
+		firstErr  error
+	)
+	fail := func(err error) {
+		errOnce.Do(func() { firstErr = err })
+		cancel()
+	}
+	record := func(d time.Duration) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		latencies = append(latencies, d)
+		res.Actions++
+		if res.Actions >= cfg.MaxActions {
+			cancel()
+		}
+		return true
+	}
+	t0 := time.Now()
+	var wg sync.WaitGroup
+	started.Add(cfg.Matches)
+	for i := range cfg.Matches {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rng := rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
+			first := true
+			for ctx.Err() == nil {
+				n, over, err := loadMatch(ctx, cfg, rng, record, func() {
+					if first {
+						first = false
+						started.Done()
+					}
+				})
+				mu.Lock()
+				res.Refused += n
+				if over {
+					res.Finished++
+				}
+				mu.Unlock()
+				if err != nil && ctx.Err() == nil {
+					fail(err)
+				}
+			}
+			if first {
+				started.Done()
+			}
+		}()
+	}
+	if cfg.Live != nil {
+		done := make(chan struct{})
+		go func() { started.Wait(); close(done) }()
+		select {
+		case <-done:
+			if ctx.Err() == nil {
+				cfg.Live()
+			}
+		case <-ctx.Done():
+		}
+	}
+	wg.Wait()
+	res.Elapsed = time.Since(t0)
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	if len(latencies) == 0 {
+		return nil, errors.New("load: no action was acknowledged")
+	}
+	slices.Sort(latencies)
+	res.P50 = latencies[len(latencies)/2]
+	res.P99 = latencies[len(latencies)*99/100]
+	res.Max = latencies[len(latencies)-1]
+	res.ActionsPerSec = float64(res.Actions) / res.Elapsed.Seconds()
+	return res, nil
+}
+
+// loadMatch creates a match of people, connects a bot client for each seat
+// and plays it until it is over or ctx is done. It returns the number of
+// actions refused (a race between the seats of a simultaneous decision is
+// not one: each acts for its own seat).
+func loadMatch(ctx context.Context, cfg LoadConfig, rng *rand.Rand, record func(time.Duration) bool, playing func()) (refused int, over bool, err error) {
+	g, err := lookupGame(cfg.Game)
+	if err != nil {
+		return 0, false, err
+	}
+	lo, _ := g.Seats()
+	seats := make([]string, lo)
+	for i := range seats {
+		seats[i] = "human"
+	}
+	body, _ := json.Marshal(CreateRequest{Game: cfg.Game, Options: cfg.Options, Seats: seats})
+	req, _ := http.NewRequestWithContext(ctx, "POST", cfg.URL+"/api/matches", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, false, fmt.Errorf("load: create: %w", err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusCreated {
+		return 0, false, fmt.Errorf("load: create: %s %s", resp.Status, b)
+	}
+	var cr CreateResponse
+	if err := json.Unmarshal(b, &cr); err != nil {
+		return 0, false, fmt.Errorf("load: create: %w", err)
+	}
+	mctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		wg      sync.WaitGroup
+		mu      sync.Mutex
+		ended   bool
+		errs    []error
+		nRefuse int
+		once    sync.Once
+	)
+	for i, s := range cr.Seats {
+		wg.Add(1)
+		seed := rng.Uint64()
+		go func() {
+			defer wg.Done()
+			r, o, err := loadSeat(mctx, cfg.URL, cr.ID, s.Token, rand.New(rand.NewPCG(seed, uint64(i))), record, func() { once.Do(playing) })
+			mu.Lock()
+			defer mu.Unlock()
+			nRefuse += r
+			if o {
+				ended = true
+			}
+			if err != nil && mctx.Err() == nil {
+				errs = append(errs, err)
+			}
+			cancel() // the other seats stop too
+		}()
+	}
+	wg.Wait()
+	if len(errs) > 0 {
+		return nRefuse, ended, errs[0]
+	}
+	return nRefuse, ended, nil
+}
+
+// loadSeat plays one seat: on each state in which it has legal actions it
+// sends one at random and waits for its acknowledgement.
+func loadSeat(ctx context.Context, base, match, token string, rng *rand.Rand, record func(time.Duration) bool, playing func()) (refused int, over bool, err error) {
+	u := "ws" + strings.TrimPrefix(base, "http") + "/api/matches/" + match + "/ws?token=" + url.QueryEscape(token)
+	ws, _, err := websocket.Dial(ctx, u, nil)
+	if err != nil {
+		return 0, false, fmt.Errorf("load: dial: %w", err)
+	}
+	defer ws.CloseNow()
+	ws.SetReadLimit(64 << 20)
+	var (
+		pending int64
+		sent    time.Time
+		id      int64
+		latest  struct {
+			Type  string   `json:"type"`
+			ID    int64    `json:"id"`
+			Seq   int      `json:"seq"`
+			Legal []string `json:"legal"`
+			Over  bool     `json:"over"`
+			Code  string   `json:"code"`
+		}
+	)
+	for {
+		_, b, err := ws.Read(ctx)
+		if err != nil {
+			return refused, false, err
+		}
+		latest.Legal, latest.Code = nil, ""
+		if err := json.Unmarshal(b, &latest); err != nil {
+			return refused, false, fmt.Errorf("load: frame: %w", err)
+		}
+		switch latest.Type {
+		case "ack":
+			if latest.ID == pending {
+				record(time.Since(sent))
+				playing()
+				pending = 0
+			}
+			continue
+		case "error":
+			if latest.ID == pending {
+				refused++
+				pending = 0
+				// Ask for the state again and choose anew.
+				ws.Write(ctx, websocket.MessageText, []byte(`{"type":"sync"}`))
+			}
+			continue
+		case "state":
+		default:
+			continue
+		}
+		if latest.Over {
+			return refused, true, nil
+		}
+		if pending != 0 || len(latest.Legal) == 0 {
+			continue
+		}
+		id++
+		pending = id
+		// No seq: in a simultaneous decision the other seat's choice may
+		// land first, and this seat's stays legal.
+		msg, _ := json.Marshal(ClientMessage{Type: "act", ID: id, Action: latest.Legal[rng.IntN(len(latest.Legal))]})
+		sent = time.Now()
+		if err := ws.Write(ctx, websocket.MessageText, msg); err != nil {
+			return refused, false, err
+		}
+	}
+}

@@ -1,0 +1,350 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
+
+	"skald/engine"
+)
+
+// Open opens the store named by dsn and brings its schema up to date: a
+// postgres:// or postgresql:// URL is a PostgreSQL database, anything else
+// the path of a SQLite file (created if missing).
+func Open(ctx context.Context, dsn string) (Store, error) {
+	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+		return OpenPostgres(ctx, dsn)
+	}
+	return OpenSQLite(ctx, dsn)
+}
+
+// sqlStore is the Store of both databases, over database/sql.
+type sqlStore struct {
+	db      *sql.DB
+	dialect goose.Dialect
+	// postgres numbers placeholders $1, $2…; SQLite takes ?.
+	postgres bool
+	// wmu serializes this process's writes to SQLite, which has one writer
+	// at a time anyway: waiting here is fair and prompt, where writers
+	// contending for the file's lock poll and back off.
+	wmu sync.Mutex
+}
+
+// writing locks out this process's other SQLite writers until the
+// returned function is called.
+func (s *sqlStore) writing() func() {
+	if s.postgres {
+		return func() {}
+	}
+	s.wmu.Lock()
+	return s.wmu.Unlock
+}
+
+// migrate applies the embedded migrations.
+func (s *sqlStore) migrate(ctx context.Context) error {
+	sub, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		return err
+	}
+	var opts []goose.ProviderOption
+	if s.postgres {
+		// Several servers may start at once: one migrates, the others wait.
+		l, err := lock.NewPostgresSessionLocker()
+		if err != nil {
+			return err
+		}
+		opts = append(opts, goose.WithSessionLocker(l))
+	}
+	p, err := goose.NewProvider(s.dialect, s.db, sub, opts...)
+	if err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	return nil
+}
+
+// q rewrites ? placeholders as $n for PostgreSQL.
+func (s *sqlStore) q(query string) string {
+	if !s.postgres {
+		return query
+	}
+	var b strings.Builder
+	n := 0
+	for _, r := range query {
+		if r == '?' {
+			n++
+			b.WriteString("$" + strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func ms(t time.Time) int64     { return t.UnixMilli() }
+func fromMS(v int64) time.Time { return time.UnixMilli(v).UTC() }
+
+const matchColumns = `id, game, rules, options, seed, seats, spectator, rematch_of, rematch, status, result, actions, created, updated`
+
+func (s *sqlStore) CreateMatch(ctx context.Context, m *Match) error {
+	defer s.writing()()
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("create match: %w", err)
+	}
+	defer tx.Rollback()
+	if err := s.insertMatch(ctx, tx, m); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("create match %s: %w", m.ID, err)
+	}
+	return nil
+}
+
+func (s *sqlStore) insertMatch(ctx context.Context, tx *sql.Tx, m *Match) error {
+	opts, err := json.Marshal(m.Options)
+	if err != nil {
+		return fmt.Errorf("create match %s: %w", m.ID, err)
+	}
+	seats, err := json.Marshal(m.Seats)
+	if err != nil {
+		return fmt.Errorf("create match %s: %w", m.ID, err)
+	}
+	if m.Status == "" {
+		m.Status = Playing
+	}
+	now := time.Now().UTC()
+	if m.Created.IsZero() {
+		m.Created = now
+	}
+	m.Updated = m.Created
+	_, err = tx.ExecContext(ctx, s.q(`INSERT INTO matches (`+matchColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		m.ID, m.Game, m.Rules, string(opts), strconv.FormatUint(m.Seed, 10), string(seats), m.Spectator,
+		m.RematchOf, m.Rematch, m.Status, m.Result, m.Actions, ms(m.Created), ms(m.Updated))
+	if err != nil {
+		return fmt.Errorf("create match %s: %w", m.ID, err)
+	}
+	return nil
+}
+
+type scanner interface{ Scan(dest ...any) error }
+
+func scanMatch(r scanner) (*Match, error) {
+	var m Match
+	var opts, seed, seats string
+	var created, updated int64
+	err := r.Scan(&m.ID, &m.Game, &m.Rules, &opts, &seed, &seats, &m.Spectator, &m.RematchOf, &m.Rematch,
+		&m.Status, &m.Result, &m.Actions, &created, &updated)
+	if err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal([]byte(opts), &m.Options); err != nil {
+		return nil, fmt.Errorf("match %s: options: %w", m.ID, err)
+	}
+	if err := json.Unmarshal([]byte(seats), &m.Seats); err != nil {
+		return nil, fmt.Errorf("match %s: seats: %w", m.ID, err)
+	}
+	if m.Seed, err = strconv.ParseUint(seed, 10, 64); err != nil {
+		return nil, fmt.Errorf("match %s: seed: %w", m.ID, err)
+	}
+	m.Created, m.Updated = fromMS(created), fromMS(updated)
+	return &m, nil
+}
+
+func (s *sqlStore) Match(ctx context.Context, id string) (*Match, error) {
+	m, err := scanMatch(s.db.QueryRowContext(ctx, s.q(`SELECT `+matchColumns+` FROM matches WHERE id = ?`), id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("match %s: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("match %s: %w", id, err)
+	}
+	return m, nil
+}
+
+func (s *sqlStore) Actions(ctx context.Context, id string, after int) ([]Action, error) {
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT seq, seat, action, hash, at FROM actions WHERE match_id = ? AND seq > ? ORDER BY seq`), id, after)
+	if err != nil {
+		return nil, fmt.Errorf("actions of match %s: %w", id, err)
+	}
+	defer rows.Close()
+	var out []Action
+	for rows.Next() {
+		var a Action
+		var seat int
+		var at int64
+		if err := rows.Scan(&a.Seq, &seat, &a.Action, &a.Hash, &at); err != nil {
+			return nil, fmt.Errorf("actions of match %s: %w", id, err)
+		}
+		a.Seat, a.At = engine.Seat(seat), fromMS(at)
+		out = append(out, a)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("actions of match %s: %w", id, err)
+	}
+	return out, nil
+}
+
+func (s *sqlStore) Append(ctx context.Context, id string, a Action, status, result string) error {
+	defer s.writing()()
+	if a.At.IsZero() {
+		a.At = time.Now().UTC()
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, err)
+	}
+	defer tx.Rollback()
+	// The update locks the match's row (PostgreSQL) or the database
+	// (SQLite, immediate transactions) and succeeds only if the action is
+	// the next step; a concurrent append waits and then finds 0 rows.
+	res, err := tx.ExecContext(ctx, s.q(`UPDATE matches SET actions = ?, status = ?, result = ?, updated = ? WHERE id = ? AND actions = ?`),
+		a.Seq, status, result, ms(a.At), id, a.Seq-1)
+	if err != nil {
+		return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, err)
+	} else if n != 1 {
+		if _, err := s.Match(ctx, id); err != nil {
+			return err
+		}
+		return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, ErrConflict)
+	}
+	_, err = tx.ExecContext(ctx, s.q(`INSERT INTO actions (match_id, seq, seat, action, hash, at) VALUES (?, ?, ?, ?, ?, ?)`),
+		id, a.Seq, int(a.Seat), a.Action, a.Hash, ms(a.At))
+	if err != nil {
+		if isUniqueViolation(err) {
+			return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, ErrConflict)
+		}
+		return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, err)
+	}
+	if s.postgres {
+		// Delivered to the listening servers when the transaction commits.
+		if _, err := tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, notifyChannel, id+" "+strconv.Itoa(a.Seq)); err != nil {
+			return fmt.Errorf("store action %d of match %s: notify: %w", a.Seq, id, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		if isUniqueViolation(err) || isSerialization(err) {
+			return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, ErrConflict)
+		}
+		return fmt.Errorf("store action %d of match %s: commit: %w", a.Seq, id, err)
+	}
+	return nil
+}
+
+func isUniqueViolation(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "UNIQUE constraint") || strings.Contains(msg, "SQLSTATE 23505") ||
+		strings.Contains(msg, "duplicate key")
+}
+
+func isSerialization(err error) bool {
+	return strings.Contains(err.Error(), "SQLSTATE 40001")
+}
+
+func (s *sqlStore) Rematch(ctx context.Context, old string, m *Match) (string, error) {
+	defer s.writing()()
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return "", fmt.Errorf("rematch of %s: %w", old, err)
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, s.q(`UPDATE matches SET rematch = ? WHERE id = ? AND rematch = ''`), m.ID, old)
+	if err != nil {
+		return "", fmt.Errorf("rematch of %s: %w", old, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return "", fmt.Errorf("rematch of %s: %w", old, err)
+	} else if n == 0 {
+		prev, err := s.Match(ctx, old)
+		if err != nil {
+			return "", err
+		}
+		return prev.Rematch, nil
+	}
+	m.RematchOf = old
+	if err := s.insertMatch(ctx, tx, m); err != nil {
+		return "", err
+	}
+	if err := tx.Commit(); err != nil {
+		return "", fmt.Errorf("rematch of %s: %w", old, err)
+	}
+	return m.ID, nil
+}
+
+func (s *sqlStore) AddPlayer(ctx context.Context, player, match string, seat engine.Seat) error {
+	defer s.writing()()
+	_, err := s.db.ExecContext(ctx, s.q(`INSERT INTO players (player, match_id, seat, at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`),
+		player, match, int(seat), ms(time.Now()))
+	if err != nil {
+		return fmt.Errorf("add player to match %s: %w", match, err)
+	}
+	return nil
+}
+
+func (s *sqlStore) PlayerMatches(ctx context.Context, player string, limit int) ([]PlayerMatch, error) {
+	cols := strings.ReplaceAll("m."+matchColumns, ", ", ", m.")
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT `+cols+`, p.seat FROM players p JOIN matches m ON m.id = p.match_id
+		WHERE p.player = ? ORDER BY m.created DESC, m.id LIMIT ?`), player, limit)
+	if err != nil {
+		return nil, fmt.Errorf("player's matches: %w", err)
+	}
+	defer rows.Close()
+	var out []PlayerMatch
+	for rows.Next() {
+		var seat int
+		var pm PlayerMatch
+		m, err := scanMatch(rowWithSeat{rows, &seat})
+		if err != nil {
+			return nil, fmt.Errorf("player's matches: %w", err)
+		}
+		pm.Match, pm.Seat = m, engine.Seat(seat)
+		out = append(out, pm)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("player's matches: %w", err)
+	}
+	return out, nil
+}
+
+// rowWithSeat scans a match row followed by one more column.
+type rowWithSeat struct {
+	r    *sql.Rows
+	seat *int
+}
+
+func (r rowWithSeat) Scan(dest ...any) error { return r.r.Scan(append(dest, r.seat)...) }
+
+func (s *sqlStore) Playing(ctx context.Context) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT id FROM matches WHERE status = ? ORDER BY created`), Playing)
+	if err != nil {
+		return nil, fmt.Errorf("matches playing: %w", err)
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("matches playing: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+func (s *sqlStore) Close() error { return s.db.Close() }

@@ -1,0 +1,225 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"skald/engine"
+)
+
+func TestSQLite(t *testing.T) {
+	s, err := OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "skald.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	testStore(t, s)
+}
+
+// TestSQLiteReopen checks that what was committed is there after the file
+// is opened again, and that migrating twice is harmless.
+func TestSQLiteReopen(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "skald.db")
+	s, err := OpenSQLite(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newMatch("reopen")
+	if err := s.CreateMatch(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Append(ctx, m.ID, Action{Seq: 1, Seat: 1, Action: "force 2", Hash: "h1"}, Playing, ""); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	s, err = OpenSQLite(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	acts, err := s.Actions(ctx, m.ID, 0)
+	if err != nil || len(acts) != 1 || acts[0].Action != "force 2" || acts[0].Seat != 1 {
+		t.Fatalf("after reopening: %v, %v", acts, err)
+	}
+}
+
+var matchSeq int
+
+func newMatch(prefix string) *Match {
+	matchSeq++
+	return &Match{
+		ID: fmt.Sprintf("%s-%d-%d", prefix, time.Now().UnixNano(), matchSeq), Game: "blackred", Rules: "1",
+		Options: engine.Options{"units": "6"}, Seed: 1<<63 + 5,
+		Seats:     []Seat{{Player: "human", Token: "t0"}, {Player: "mcts:iters=10"}},
+		Spectator: "spec",
+	}
+}
+
+// testStore checks the behaviour every Store must have.
+func testStore(t *testing.T, s Store) {
+	ctx := context.Background()
+	t.Run("match round trip", func(t *testing.T) {
+		m := newMatch("rt")
+		if err := s.CreateMatch(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Match(ctx, m.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Seed != m.Seed || got.Options["units"] != "6" || len(got.Seats) != 2 || got.Seats[0].Token != "t0" ||
+			got.Seats[1].Player != "mcts:iters=10" || got.Status != Playing || got.Spectator != "spec" {
+			t.Errorf("got %+v, want %+v", got, m)
+		}
+		if err := s.CreateMatch(ctx, m); err == nil {
+			t.Error("a second match with the same id was stored")
+		}
+	})
+	t.Run("not found", func(t *testing.T) {
+		if _, err := s.Match(ctx, "nope"); !errors.Is(err, ErrNotFound) {
+			t.Errorf("got %v, want ErrNotFound", err)
+		}
+		if err := s.Append(ctx, "nope", Action{Seq: 1, Action: "x", Hash: "h"}, Playing, ""); !errors.Is(err, ErrNotFound) {
+			t.Errorf("append to no match: got %v, want ErrNotFound", err)
+		}
+	})
+	t.Run("append in order", func(t *testing.T) {
+		m := newMatch("ap")
+		if err := s.CreateMatch(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+		tests := []struct {
+			seq  int
+			want error
+		}{
+			{1, nil}, {1, ErrConflict}, {3, ErrConflict}, {2, nil}, {3, nil}, {2, ErrConflict},
+		}
+		for _, tt := range tests {
+			err := s.Append(ctx, m.ID, Action{Seq: tt.seq, Seat: 0, Action: fmt.Sprint("a", tt.seq), Hash: "h"}, Playing, "")
+			if !errors.Is(err, tt.want) {
+				t.Errorf("append %d: got %v, want %v", tt.seq, err, tt.want)
+			}
+		}
+		if err := s.Append(ctx, m.ID, Action{Seq: 4, Action: "a4", Hash: "h"}, Over, "black wins"); err != nil {
+			t.Fatal(err)
+		}
+		acts, err := s.Actions(ctx, m.ID, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(acts) != 3 || acts[0].Seq != 2 || acts[2].Action != "a4" {
+			t.Errorf("actions after 1: %+v", acts)
+		}
+		got, _ := s.Match(ctx, m.ID)
+		if got.Actions != 4 || got.Status != Over || got.Result != "black wins" {
+			t.Errorf("match after 4 actions: %+v", got)
+		}
+		playing, err := s.Playing(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range playing {
+			if id == m.ID {
+				t.Error("a match that is over is listed as playing")
+			}
+		}
+	})
+	t.Run("concurrent appends", func(t *testing.T) {
+		m := newMatch("cc")
+		if err := s.CreateMatch(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+		// Writers race for each step: exactly one wins each.
+		const writers, steps = 4, 10
+		for seq := 1; seq <= steps; seq++ {
+			var wg sync.WaitGroup
+			errs := make([]error, writers)
+			for w := range writers {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					errs[w] = s.Append(ctx, m.ID, Action{Seq: seq, Seat: engine.Seat(w), Action: fmt.Sprint("w", w), Hash: "h"}, Playing, "")
+				}()
+			}
+			wg.Wait()
+			won := 0
+			for _, err := range errs {
+				switch {
+				case err == nil:
+					won++
+				case !errors.Is(err, ErrConflict):
+					t.Fatalf("step %d: %v", seq, err)
+				}
+			}
+			if won != 1 {
+				t.Fatalf("step %d stored by %d writers", seq, won)
+			}
+		}
+		acts, _ := s.Actions(ctx, m.ID, 0)
+		if len(acts) != steps {
+			t.Errorf("%d actions stored, want %d", len(acts), steps)
+		}
+	})
+	t.Run("rematch once", func(t *testing.T) {
+		old := newMatch("rm")
+		if err := s.CreateMatch(ctx, old); err != nil {
+			t.Fatal(err)
+		}
+		a, b := newMatch("rm-a"), newMatch("rm-b")
+		id1, err := s.Rematch(ctx, old.ID, a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id2, err := s.Rematch(ctx, old.ID, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if id1 != a.ID || id2 != a.ID {
+			t.Errorf("rematches %s and %s, want both %s", id1, id2, a.ID)
+		}
+		if _, err := s.Match(ctx, b.ID); !errors.Is(err, ErrNotFound) {
+			t.Error("the second rematch was stored too")
+		}
+		got, _ := s.Match(ctx, a.ID)
+		if got.RematchOf != old.ID {
+			t.Errorf("rematch_of = %q", got.RematchOf)
+		}
+	})
+	t.Run("players", func(t *testing.T) {
+		m1, m2 := newMatch("p1"), newMatch("p2")
+		for _, m := range []*Match{m1, m2} {
+			if err := s.CreateMatch(ctx, m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		player := fmt.Sprint("player-", time.Now().UnixNano())
+		for range 2 { // twice: the second is a no-op
+			if err := s.AddPlayer(ctx, player, m1.ID, 0); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.AddPlayer(ctx, player, m2.ID, 1); err != nil {
+			t.Fatal(err)
+		}
+		pms, err := s.PlayerMatches(ctx, player, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(pms) != 2 {
+			t.Fatalf("got %d matches, want 2", len(pms))
+		}
+		seats := map[string]engine.Seat{}
+		for _, pm := range pms {
+			seats[pm.Match.ID] = pm.Seat
+		}
+		if seats[m1.ID] != 0 || seats[m2.ID] != 1 {
+			t.Errorf("seats %v", seats)
+		}
+	})
+}

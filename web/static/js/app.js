@@ -1,0 +1,11 @@
+// The client's router: / is the lobby, /m/ID a match, /r/ID a replay.
+import { lobby } from './lobby.js';
+import { match } from './match.js';
+import { replay } from './replay.js';
+
+const app = document.getElementById('app');
+const path = location.pathname;
+let m;
+if ((m = path.match(/^\/m\/([a-z0-9]+)$/))) match(app, m[1]);
+else if ((m = path.match(/^\/r\/([a-z0-9]+)$/))) replay(app, m[1]);
+else lobby(app);

@@ -1,0 +1,94 @@
+// Black & Red: each side's units and gravestones, the strategy cards (face
+// down until both are placed), the force cards (placed face down and
+// turned over together), your hand and your battle deck in order, and the
+// last battle's outcome. Cards you may play now are buttons.
+import { h, pretty } from '../dom.js';
+
+const WEAPONS = ['sword', 'spear', 'bow'];
+const ICON = { sword: '⚔', spear: '↑', bow: '➶' };
+
+function card(cls, attrs, ...body) {
+  return h('div.card.' + cls, attrs, ...body);
+}
+
+function back(label) {
+  return card('back', { title: label || 'face down' }, h('span', { text: '◆' }));
+}
+
+function side(name, sv, ctx, mine, view) {
+  const legal = new Set(mine ? ctx.legal : []);
+  const act = (text) => (legal.has(text) && !ctx.readonly ? () => ctx.act(text) : undefined);
+  const box = h(`section.side.${name}${mine ? '.mine' : ''}`, { id: 'side-' + name });
+  const title = h('h3', {}, h('span.dot.' + name), pretty(name), mine ? ' (you)' : '',
+    view.attacker === name ? h('span.tag', { text: 'attacker' }) : null,
+    view.deciders.includes(name) ? h('span.tag.deciding', { text: 'deciding' }) : null);
+  const units = h('div.units', {}, sv.unit_cards.map((u) => h('span.unit' + (u.alive ? '' : '.dead'), { title: u.alive ? 'alive' : 'gravestone', text: u.alive ? u.name : '✝ ' + u.name })));
+  box.append(title, h('div.meta', {}, `${sv.units} units, ${sv.gravestones} gravestones · battle deck ${sv.deck_size} · hand ${sv.hand_size} · up to ${sv.max_cards} cards`), units);
+
+  // The table: the strategy card, the weapon, the force card.
+  const table = h('div.table');
+  if (sv.strategy === 'face down') table.append(h('div.slot', {}, h('small', { text: 'strategy' }), back('strategy card, face down')));
+  else if (sv.strategy) table.append(h('div.slot', {}, h('small', { text: 'strategy' }), card('strategy', { title: sv.strategy }, pretty(sv.strategy))));
+  if (sv.weapon) table.append(h('div.slot', {}, h('small', { text: 'weapon' }), card('weapon', {}, ICON[sv.weapon] || '', ' ', sv.weapon)));
+  if (sv.forced_weapon) table.append(h('div.slot', {}, h('small', { text: 'must use' }), card('weapon.forced', {}, sv.forced_weapon)));
+  if (sv.force_face_down) table.append(h('div.slot.force', { dataset: { force: 'down' } }, h('small', { text: 'force' }), back('force card, face down')));
+  else if (sv.force) table.append(h('div.slot.force', { dataset: { force: sv.force } }, h('small', { text: 'force' }), card('force', {}, String(sv.force))));
+  if (sv.unit_cards_in_play?.length) table.append(h('div.slot', {}, h('small', { text: 'unit cards in play' }), sv.unit_cards_in_play.map((n) => card('unitcard', {}, n))));
+  box.append(table);
+
+  if (mine) {
+    // Choices: weapons, feint, force cards.
+    const choices = h('div.choices');
+    for (const w of WEAPONS) {
+      for (const verb of ['weapon', 'feint']) {
+        const t = `${verb} ${w}`;
+        if (legal.has(t)) choices.append(h('button.choice', { type: 'button', onclick: act(t), dataset: { action: t } }, ICON[w] + ' ', verb === 'feint' ? 'feint to ' + w : w));
+      }
+    }
+    if (legal.has('feint keep')) choices.append(h('button.choice', { type: 'button', onclick: act('feint keep'), dataset: { action: 'feint keep' } }, 'keep the weapon'));
+    const forces = [...legal].filter((a) => a.startsWith('force ')).sort();
+    if (forces.length) {
+      choices.append(h('div.forces', {}, h('small', { text: 'place a force card face down:' }),
+        forces.map((a) => card('force.playable', { role: 'button', tabindex: 0, onclick: act(a), dataset: { action: a } }, a.split(' ')[1]))));
+    }
+    box.append(choices);
+    if (sv.hand) {
+      box.append(h('div.hand', {}, h('small', { text: 'your strategy cards' }),
+        sv.hand.map((id) => {
+          const t = 'strategy ' + id;
+          const playable = legal.has(t);
+          return card('strategy' + (playable ? '.playable' : ''), { title: id, role: playable ? 'button' : undefined, onclick: act(t), dataset: { action: playable ? t : undefined } }, pretty(id));
+        })));
+    }
+    if (sv.deck) {
+      box.append(h('details.deck', { open: true }, h('summary', { text: `your battle deck (${sv.deck.length}), top first` }),
+        h('ol.deck', {}, sv.deck.map((c, i) => h('li' + (i < sv.max_cards ? '.top' : ''), {},
+          h('b', { text: c.name }), ' ',
+          c.unit ? h('small', { text: c.text }) : h('small', { text: WEAPONS.map((w) => `${w} ${c.power[w]}${c.extra[w] ? '+' + c.extra[w] : ''}`).join(' · ') }))))));
+    }
+  } else {
+    box.append(h('div.hand.hidden', {}, Array.from({ length: sv.hand_size }, () => back('strategy card in hand'))));
+  }
+  if (sv.out_of_game?.length) box.append(h('div.muted', { text: 'out of the game: ' + sv.out_of_game.join(', ') }));
+  return box;
+}
+
+export default {
+  render(el, ctx) {
+    const v = ctx.view;
+    const me = ctx.seat === 'black' || ctx.seat === 'red' ? ctx.seat : null;
+    const other = me === 'black' ? 'red' : 'black';
+    const top = me ? other : 'red';
+    const bottom = me || 'black';
+    const mid = h('section.middle', {},
+      h('div', {}, h('b', { text: `Battle ${v.battle}` }), ` · ${v.attacker} attacks · phase: ${pretty(v.phase)}`),
+      h('div.muted', { text: `strategy deck ${v.strategy_deck.size}; played: ${v.strategy_deck.discard.map(pretty).join(', ') || 'none'}` }));
+    if (v.last_battle) {
+      const lb = v.last_battle;
+      mid.append(h('div.lastbattle', { id: 'last-battle' }, h('b', { text: `Battle ${lb.number}: ${lb.winner === 'none' ? 'a tie' : lb.winner + ' won'}` }),
+        ['black', 'red'].map((s) => h('div', {}, h('span.dot.' + s), `${s}: ${lb[s].weapon}, ${lb[s].cards.join(', ') || 'no cards'} = ${lb[s].total}`))));
+    }
+    if (v.over) mid.append(h('div.result', { text: v.winner === 'draw' ? 'A draw. ' + v.reason : `${v.winner} wins. ${v.reason}` }));
+    el.append(h('div.blackred', {}, side(top, v[top], ctx, false, v), mid, side(bottom, v[bottom], ctx, !!me, v)));
+  },
+};

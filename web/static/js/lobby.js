@@ -1,0 +1,160 @@
+// The lobby: create a match, share its links, list this player's matches.
+import { api, playerKey, saveLinks, linksFor } from './api.js';
+import { h, clear, pretty } from './dom.js';
+
+export async function lobby(app) {
+  document.title = 'skald';
+  document.getElementById('crumb').textContent = 'lobby';
+  clear(app);
+  const create = h('section.panel.create', {}, h('h2', { text: 'New match' }));
+  const result = h('section.panel.links', { hidden: true });
+  const mine = h('section.panel.mine', {}, h('h2', { text: 'Your matches' }));
+  app.append(h('div.lobby', {}, create, result, mine));
+  let games;
+  try {
+    games = await api('GET', '/api/games');
+  } catch (e) {
+    create.append(h('p.error', { text: 'Cannot reach the server: ' + e.message }));
+    return;
+  }
+  createForm(create, result, games);
+  listMine(mine);
+}
+
+function createForm(box, result, games) {
+  const gameSel = h('select', { name: 'game', id: 'game' },
+    games.map((g) => h('option', { value: g.name, text: g.title })));
+  const opts = h('div.options');
+  const seats = h('div.seats');
+  const err = h('p.error', { role: 'alert' });
+  const form = h('form', { id: 'create-form' },
+    h('label', {}, 'Game ', gameSel), opts, seats, err,
+    h('button.primary', { type: 'submit', id: 'create' }, 'Create match'));
+  box.append(form);
+
+  const draw = () => {
+    const g = games.find((x) => x.name === gameSel.value);
+    clear(opts).append(h('h3', { text: 'Options' }));
+    for (const o of g.options || []) {
+      let input;
+      if (o.choices && o.choices.length) {
+        input = h('select', { name: 'opt-' + o.name }, o.choices.map((c) => h('option', { value: c, text: c, selected: c === o.default })));
+      } else if (o.min || o.max) {
+        input = h('input', { name: 'opt-' + o.name, type: 'number', min: o.min, max: o.max, value: o.default });
+      } else {
+        input = h('input', { name: 'opt-' + o.name, type: 'text', value: o.default });
+      }
+      input.dataset.option = o.name;
+      input.dataset.default = o.default;
+      opts.append(h('label.option', { title: o.help }, h('span', { text: o.name }), input, h('small', { text: o.help })));
+    }
+    clear(seats).append(h('h3', { text: 'Seats' }));
+    g.seat_names.slice(0, g.max_seats).forEach((name, i) => {
+      const optional = i >= g.min_seats;
+      const kind = h('select', { name: 'seat-' + i, dataset: { seat: i } },
+        optional ? h('option', { value: '', text: '(empty)' }) : null,
+        h('option', { value: 'human', text: 'a person', selected: i === 0 }),
+        h('option', { value: 'mcts', text: 'mcts bot', selected: i === 1 }),
+        h('option', { value: 'random', text: 'random bot' }));
+      const iters = h('input', { type: 'number', min: 10, max: 20000, value: 500, name: 'iters-' + i, title: 'mcts iterations per decision: its strength' });
+      const strength = h('label.strength', {}, 'strength ', iters);
+      const me = h('input', { type: 'radio', name: 'me', value: i, checked: i === 0 });
+      const sync = () => {
+        strength.hidden = kind.value !== 'mcts';
+        me.disabled = kind.value !== 'human';
+      };
+      kind.addEventListener('change', sync);
+      sync();
+      seats.append(h('div.seat', {}, h('b', { text: name }), kind, strength, h('label', {}, me, ' me')));
+    });
+  };
+  gameSel.addEventListener('change', draw);
+  draw();
+
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    err.textContent = '';
+    const g = games.find((x) => x.name === gameSel.value);
+    const options = {};
+    for (const el of opts.querySelectorAll('[data-option]')) {
+      if (el.value !== el.dataset.default) options[el.dataset.option] = el.value;
+    }
+    const specs = [];
+    const meSeat = Number(form.querySelector('input[name=me]:checked')?.value ?? -1);
+    for (const el of seats.querySelectorAll('select[data-seat]')) {
+      if (!el.value) continue;
+      let spec = el.value;
+      if (spec === 'mcts') spec = 'mcts:iters=' + form.querySelector(`[name=iters-${el.dataset.seat}]`).value;
+      specs.push(spec);
+    }
+    try {
+      const cr = await api('POST', '/api/matches', { game: g.name, options, seats: specs });
+      const links = { spectator: cr.spectator.token };
+      for (const s of cr.seats) if (s.token) links[s.name] = s.token;
+      saveLinks(cr.id, links);
+      showLinks(result, cr, meSeat);
+    } catch (e) {
+      err.textContent = e.message;
+    }
+  });
+}
+
+function abs(link) {
+  return location.origin + link;
+}
+
+function showLinks(box, cr, meSeat) {
+  clear(box).hidden = false;
+  box.append(h('h2', { text: 'Match ' + cr.id + ' created' }),
+    h('p', { text: 'Send each person their own link: a link acts for its seat only.' }));
+  const list = h('ul.linklist');
+  let mine = null;
+  for (const s of cr.seats) {
+    if (!s.link) {
+      list.append(h('li', {}, h('b', { text: s.name }), ' — ' + s.player));
+      continue;
+    }
+    if (s.seat === meSeat || (mine === null && meSeat < 0)) mine = s;
+    list.append(h('li', {}, h('b', { text: s.name }), ' ', copyable(abs(s.link), 'invite-' + s.name)));
+  }
+  list.append(h('li', {}, h('b', { text: 'spectators' }), ' ', copyable(abs(cr.spectator.link), 'invite-spectator')));
+  box.append(list);
+  if (!mine) mine = cr.seats.find((s) => s.link) || cr.spectator;
+  box.append(h('a.button.primary', { href: mine.link, id: 'open-mine' }, 'Play as ' + mine.name));
+}
+
+function copyable(text, id) {
+  const input = h('input.link', { value: text, readonly: true, id });
+  const btn = h('button', { type: 'button' }, 'Copy');
+  btn.addEventListener('click', async () => {
+    input.select();
+    try { await navigator.clipboard.writeText(text); btn.textContent = 'Copied'; } catch { document.execCommand('copy'); }
+  });
+  return h('span.copy', {}, input, btn);
+}
+
+async function listMine(box) {
+  let list;
+  try {
+    list = await api('GET', '/api/matches?player=' + playerKey());
+  } catch (e) {
+    box.append(h('p.error', { text: e.message }));
+    return;
+  }
+  if (!list.length) {
+    box.append(h('p.muted', { text: 'Matches you open in this browser are listed here.' }));
+    return;
+  }
+  const rows = list.map((m) => {
+    const links = linksFor(m.id);
+    const token = links[m.seat_name];
+    const open = token ? h('a', { href: `/m/${m.id}#t=${token}` }, m.status === 'over' ? 'view' : 'play') : null;
+    const rp = m.status === 'over' ? h('a', { href: `/r/${m.id}` }, 'replay') : null;
+    return h('tr', {},
+      h('td', { text: m.title }), h('td', { text: m.seat_name }),
+      h('td', { text: m.seats.map((s) => `${s.name}: ${s.player}`).join(', ') }),
+      h('td', { text: m.status === 'over' ? 'over — ' + m.result : `playing (${m.actions} actions)` }),
+      h('td', {}, open, ' ', rp));
+  });
+  box.append(h('table.matches', {}, h('thead', {}, h('tr', {}, ['game', 'you', 'seats', 'state', ''].map((x) => h('th', { text: pretty(x) })))), h('tbody', {}, rows)));
+}

@@ -1,0 +1,202 @@
+// A match: the board as this seat sees it, its legal actions as things to
+// click, the event log, refusals with their rule, live over a WebSocket
+// that reconnects and resumes.
+import { api, playerKey, saveLinks, linksFor } from './api.js';
+import { h, clear, pretty } from './dom.js';
+import { rendererFor } from './games/index.js';
+import { actionsPanel } from './actions.js';
+import { logPanel } from './log.js';
+
+export function match(app, id) {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  let token = hash.get('t');
+  if (!token) {
+    // Opened without its link: use a token this browser holds.
+    const links = linksFor(id);
+    token = Object.values(links)[0];
+    if (token) history.replaceState(null, '', `/m/${id}#t=${token}`);
+  }
+  document.getElementById('crumb').textContent = 'match ' + id;
+  clear(app);
+  if (!token) {
+    app.append(h('p.error', { text: 'Open this match with its invitation link: the link carries the key to your seat.' }));
+    return;
+  }
+  new MatchPage(app, id, token).connect();
+}
+
+class MatchPage {
+  constructor(app, id, token) {
+    this.id = id;
+    this.token = token;
+    this.frame = null;
+    this.log = [];
+    this.nextID = 1;
+    this.retry = 0;
+    this.selection = {};
+    this.assets = null;
+    this.status = h('div.status', { id: 'status', role: 'status' });
+    this.banner = h('div.banner', { id: 'banner' });
+    this.message = h('div.message', { id: 'message', role: 'alert', hidden: true });
+    this.board = h('div.board', { id: 'board' });
+    this.actions = h('div.actions', { id: 'actions' });
+    this.logBox = h('div.log', { id: 'log' });
+    this.plain = h('input', { type: 'checkbox', id: 'plain-view', onchange: () => this.render() });
+    app.append(h('div.match', {},
+      h('div.head', {}, this.status, this.banner),
+      h('div.play', {}, this.board,
+        h('aside.side', {}, this.message, h('h3', { text: 'Your actions' }), this.actions, h('h3', { text: 'Log' }), this.logBox,
+          h('label.plain', { title: 'draw the view with the generic renderer, from its JSON' }, this.plain, ' plain view')))));
+  }
+
+  connect() {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const url = `${proto}//${location.host}/api/matches/${this.id}/ws?token=${encodeURIComponent(this.token)}&player=${playerKey()}`;
+    this.setStatus(this.frame ? 'reconnecting…' : 'connecting…');
+    const ws = new WebSocket(url);
+    this.ws = ws;
+    ws.onopen = () => { this.retry = 0; };
+    ws.onmessage = (ev) => this.receive(JSON.parse(ev.data));
+    ws.onclose = async (ev) => {
+      if (this.ws !== ws) return;
+      if (ev.code === 1009) this.refuse({ code: 'too_large', message: 'That message was too large; the server closed the connection.' });
+      if (!this.frame) {
+        // Refused before it opened: ask why.
+        try {
+          await api('GET', `/api/matches/${this.id}`);
+        } catch (e) {
+          this.setStatus('');
+          this.refuse({ code: e.code, message: e.code === 'not_found' ? `There is no match ${this.id}.` : e.message });
+          return;
+        }
+        // The match is there, so the server refused the key.
+        this.setStatus('');
+        this.refuse({ code: 'unauthorized', message: 'This link opens no seat of this match: ask for your invitation link again.' });
+        return;
+      }
+      this.retry = Math.min(this.retry + 1, 6);
+      this.setStatus('connection lost; reconnecting…');
+      setTimeout(() => this.connect(), 250 * this.retry);
+    };
+  }
+
+  receive(f) {
+    if (f.type !== 'rematch') this.busy = 0;
+    switch (f.type) {
+      case 'state':
+        if (f.reset) this.log = [];
+        this.log.push(...f.events);
+        this.frame = f;
+        if (f.seat !== 'spectator') saveLinks(this.id, { [f.seat]: this.token });
+        this.render();
+        break;
+      case 'ack':
+        this.message.hidden = true;
+        break;
+      case 'error':
+        this.refuse(f);
+        break;
+      case 'rematch':
+        this.frame.rematch = f.match;
+        this.render();
+        break;
+    }
+  }
+
+  refuse(f) {
+    clear(this.message).hidden = false;
+    this.message.className = 'message refused';
+    const title = f.code === 'illegal' ? 'Not allowed' : f.code === 'conflict' ? 'The match moved on' : 'Refused';
+    this.message.append(h('b', { text: title + ': ' }), h('span.why', { text: f.message }));
+    if (f.rule) this.message.append(h('div.rule', {}, 'Rule: ', h('cite', { text: f.rule })));
+    this.message.append(h('button.close', { type: 'button', onclick: () => { this.message.hidden = true; }, 'aria-label': 'close' }, '×'));
+  }
+
+  setStatus(text) {
+    this.statusText = text;
+    this.renderStatus();
+  }
+
+  act(text) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+      this.refuse({ code: 'conflict', message: 'not connected; reconnecting' });
+      return;
+    }
+    if (this.busy && Date.now() - this.busy < 3000) return; // one action at a time: no double clicks
+    this.busy = Date.now();
+    // The step seen guards against acting on a stale board; in a
+    // simultaneous secret choice the others' choices are hidden, so one of
+    // them landing first changes nothing this seat may know.
+    const f = this.frame;
+    const seq = f.deciders.length > 1 ? undefined : f.seq;
+    this.ws.send(JSON.stringify({ type: 'act', id: this.nextID++, action: text, seq }));
+  }
+
+  renderStatus() {
+    const f = this.frame;
+    clear(this.status);
+    if (!f) {
+      this.status.textContent = this.statusText || '';
+      return;
+    }
+    document.title = `${f.title} — skald`;
+    const seats = f.seats.map((s) => {
+      const cls = ['seat'];
+      if (f.deciders.includes(s.name)) cls.push('deciding');
+      if (s.name === f.seat) cls.push('me');
+      return h('span.' + cls.join('.'), { title: s.player }, s.name, s.player !== 'human' ? h('small', { text: ' (' + s.player + ')' }) : null);
+    });
+    this.status.append(h('b.title', { text: f.title }), ' ', h('span.you', { text: f.seat === 'spectator' ? 'watching' : 'you are ' + f.seat }), ' ', ...seats,
+      h('span.step', { text: ` step ${f.seq}` }));
+    if (this.statusText) this.status.append(h('span.conn', { text: ' ' + this.statusText }));
+  }
+
+  async render() {
+    this.statusText = '';
+    const f = this.frame;
+    this.renderStatus();
+    clear(this.banner);
+    if (f.over) {
+      const winners = (f.winners || []).join(', ');
+      this.banner.append(h('div.over', { id: 'over' }, h('b', { text: 'Game over' }), ' — ', winners ? `${winners} won: ` : 'draw: ', f.result));
+      const links = h('div.after');
+      links.append(h('a.button', { href: `/r/${this.id}` }, 'Replay'));
+      if (f.rematch) {
+        links.append(h('a.button.primary', { href: `/m/${f.rematch}#t=${this.token}`, id: 'rematch-link' }, 'Go to the rematch'));
+      } else if (f.seat !== 'spectator') {
+        links.append(h('button.primary', { type: 'button', id: 'rematch', onclick: () => this.rematch() }, 'Rematch'));
+      }
+      this.banner.append(links);
+    } else if (f.deciders.includes(f.seat)) {
+      this.banner.append(h('div.turn', { id: 'turn' }, 'Your decision.'));
+    } else if (f.seat !== 'spectator') {
+      this.banner.append(h('div.wait', {}, 'Waiting for ', f.deciders.join(', ') || 'nobody', '…'));
+    }
+    if (!this.assets) {
+      this.assets = {};
+      try { this.assets = await api('GET', `/api/games/${f.game}/assets`); } catch { /* none */ }
+    }
+    const renderer = this.plain.checked ? rendererFor('') : rendererFor(f.game);
+    const ctx = {
+      game: f.game, view: f.view, legal: f.legal, seat: f.seat, seatIndex: f.seat_index, seats: f.seats,
+      assets: this.assets, selection: this.selection, readonly: false,
+      act: (text) => this.act(text),
+      select: (sel) => { this.selection = sel || {}; this.render(); },
+    };
+    clear(this.board);
+    renderer.render(this.board, ctx);
+    actionsPanel(this.actions, ctx, renderer);
+    logPanel(this.logBox, this.log);
+  }
+
+  async rematch() {
+    try {
+      const r = await api('POST', `/api/matches/${this.id}/rematch`, undefined, this.token);
+      location.href = `/m/${r.id}#t=${this.token}`;
+    } catch (e) {
+      this.refuse(e);
+    }
+  }
+}
+
+export { pretty };
