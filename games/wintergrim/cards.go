@@ -369,7 +369,13 @@ func index(names []string, s string) int {
 
 // LoadCards parses and checks cards.yaml. An error names the file, the
 // card and the field at fault.
-func LoadCards(data []byte) (*Content, error) {
+func LoadCards(data []byte) (c *Content, err error) {
+	defer func() {
+		// The YAML library is not ours; never let it take the caller down.
+		if r := recover(); r != nil {
+			c, err = nil, fmt.Errorf("cards.yaml: cannot parse YAML: %v", r)
+		}
+	}()
 	var ys []yamlCard
 	if err := yaml.UnmarshalWithOptions(data, &ys, yaml.Strict()); err != nil {
 		return nil, fmt.Errorf("cards.yaml: %s", yaml.FormatError(err, false, true))
@@ -380,7 +386,7 @@ func LoadCards(data []byte) (*Content, error) {
 	if len(ys) > maxDefs {
 		return nil, fmt.Errorf("cards.yaml: %d cards, at most %d", len(ys), maxDefs)
 	}
-	c := &Content{Decks: map[string]Deck{}, byKey: map[string]int{}}
+	c = &Content{Decks: map[string]Deck{}, byKey: map[string]int{}}
 	for i, y := range ys {
 		card, err := y.card()
 		where := fmt.Sprintf("cards.yaml: card %d (%s)", i+1, y.ID)

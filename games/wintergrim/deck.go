@@ -80,7 +80,7 @@ func (c *Content) ParseDeck(name, text string) (Deck, error) {
 	return d, nil
 }
 
-// String writes the deck as a list ParseDeck reads.
+// DeckText writes deck d as a list ParseDeck reads.
 func (c *Content) DeckText(d Deck) string {
 	var b strings.Builder
 	for i := 0; i < len(d.Cards); {

@@ -170,14 +170,14 @@ func (s *State) route(seat int8, mover int16, from, to int16) bool {
 	if sk&(Navigate|Flying) != 0 && !(ship && sk&Navigate == 0) {
 		return true // seed 000, Navigate: "may move to/from enemy areas without a Path"
 	}
-	return s.pathLets(seat, mover, from, sk) || s.pathLets(seat, mover, to, sk)
+	return s.pathLets(seat, mover, from) || s.pathLets(seat, mover, to)
 }
 
 // pathLets reports whether area q is a path that lets seat's mover pass
 // between it and other players' areas: "Players with vanheim cards in play
 // may move units between this and enemy areas" (the Overgrown Forest); a
 // sea path only ships and units with Swim or Flying.
-func (s *State) pathLets(seat int8, mover int16, q int16, sk Skill) bool {
+func (s *State) pathLets(seat int8, mover int16, q int16) bool {
 	d := s.def(q)
 	if d.Type != TypePath || !s.hasRealm(seat, d.Passage) {
 		return false
