@@ -65,7 +65,12 @@ type OptionSpec struct {
 	Min, Max int
 	// Choices lists the allowed values of a non-integer option.
 	Choices []string
-	Help    string
+	// File marks an option whose value may also be given as a file: the
+	// command reads the file named by a value that is not a built-in one
+	// (a deck list, a battlefield drawn by hand), so that its text goes
+	// into the match's options and a record replays without the file.
+	File bool
+	Help string
 }
 
 // Resolve checks opts against specs and returns them with defaults filled

@@ -48,6 +48,9 @@ func runBench(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := fileOptions(g, opts); err != nil {
+		return err
+	}
 	lo, _ := g.Seats()
 	resolved, err := engine.Resolve(g.Options(), engine.Options(opts))
 	if err != nil {

@@ -32,6 +32,28 @@ func (o optionFlags) Set(v string) error {
 	return nil
 }
 
+// fileOptions reads, for each of g's options marked File, the file a
+// value names when it names one ("--option deck=my.deck"), as if written
+// "@my.deck". A value that names no file is left to the game (a built-in
+// deck or battlefield).
+func fileOptions(g engine.Game, o optionFlags) error {
+	for _, spec := range g.Options() {
+		v, ok := o[spec.Name]
+		if !spec.File || !ok || v == "" || strings.ContainsAny(v, "\n") {
+			continue
+		}
+		if st, err := os.Stat(v); err != nil || !st.Mode().IsRegular() {
+			continue
+		}
+		b, err := os.ReadFile(v)
+		if err != nil {
+			return fmt.Errorf("option %s: %w", spec.Name, err)
+		}
+		o[spec.Name] = string(b)
+	}
+	return nil
+}
+
 // gameArg returns the one game named by the positional arguments.
 func gameArg(pos []string) (engine.Game, error) {
 	if len(pos) != 1 {

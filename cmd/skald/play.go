@@ -37,6 +37,9 @@ func runPlay(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := fileOptions(g, opts); err != nil {
+		return err
+	}
 	if *seed == 0 {
 		*seed = uint64(time.Now().UnixNano()) & (1<<53 - 1)
 	}

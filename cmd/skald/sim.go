@@ -44,6 +44,9 @@ func runSim(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := fileOptions(g, opts); err != nil {
+		return err
+	}
 	bots := strings.Split(*seats, ",")
 	o := sim.Options{
 		Game:    g,

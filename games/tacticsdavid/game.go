@@ -190,7 +190,7 @@ func (g *Game) Options() []engine.OptionSpec {
 		fields = append(fields, fileName(b.Name))
 	}
 	return []engine.OptionSpec{
-		{Name: "battlefield", Default: "open-field-14x11",
+		{Name: "battlefield", File: true, Default: "open-field-14x11",
 			Help: "the battlefield (seed 004, \"The Battlefield\"; battlefield book): " + strings.Join(fields, ", ") +
 				"; or @FILE, a battlefield drawn in the format of games/tacticsdavid/battlefield/FORMAT.md"},
 		{Name: "limit", Default: "100", Min: 10, Max: 2000,

@@ -112,7 +112,7 @@ func (c *Content) deckOption(option, v string) (Deck, error) {
 		names = append(names, k)
 	}
 	sort.Strings(names)
-	return Deck{}, fmt.Errorf("option %s: no deck %q (built in: %s; or @FILE, a list of 50 cards, one \"N Name\" a line)", option, v, strings.Join(names, ", "))
+	return Deck{}, fmt.Errorf("option %s: no deck %q (built in: %s; or FILE or @FILE, a list of 50 cards, one \"N Name\" a line)", option, v, strings.Join(names, ", "))
 }
 
 // checkSetup reports why a deck cannot start a game in mode: it needs an
