@@ -212,7 +212,7 @@ func init() {
 
 	// 139 Impenetrable, "All (Not with Dead Status)": "This Unit and Allied
 	// Units within 2 Grid Spaces of this Unit may negate any Ranged Attack
-	// if 1 D6 Roll is greater than or equal to 3." No unit has it (TD-61).
+	// if 1 D6 Roll is greater than or equal to 3." The Turtle Fortress has it (TD-2, TD-61).
 	register(abImpenetrable, abilityHooks{shot: func(s *State, h int, sh *shot, ev *[]Event) {
 		t := sh.target
 		if sh.stage != shotHit || sh.negated || !s.alive(t) || !s.allies(h, t) || !s.within(h, t, 2) {
