@@ -30,7 +30,10 @@ await run('wintergrim: a match against a random bot', async (browser) => {
     }
     if ((await phase()).startsWith('Turn')) {
       if (await page.locator('#hand .wgcard').count()) sawHand = true;
-      if (await page.locator('#hand .wgcard.playable').count()) sawPlayable = true;
+      if (!sawPlayable && await page.locator('#hand .wgcard.playable').count()) {
+        sawPlayable = true;
+        await shot(page, 'wintergrim-hand');
+      }
     }
     // Now and then select a card that an action names, in hand or on the
     // table: the actions narrow to those naming it.

@@ -94,7 +94,7 @@ export default {
         h('div.hp', {}, h('span.health', { text: `♥ ${s.health}/${s.health + s.damage}` }),
           s.damage ? h('span.dmg', { text: ` ✖${s.damage} damage` }) : null,
           d ? h('span.stats', { text: ` · A${d.stats?.A ?? 0}` }) : null,
-          h('span.room', { text: ` · room ${s.room - s.room_left}/${s.room}` })),
+          h('span.room', { text: ` · room ${s.room_left} left of ${s.room}` })),
         h('div.inside', {}, h('small.muted', { text: 'inside:' }), s.inside.length ? s.inside.map(unit) : h('small.muted', { text: ' empty' })));
     };
 
@@ -105,7 +105,7 @@ export default {
         ? null
         : h('div.nm' + marks(a.card, false), cardAttrs(a.card, false), h('b', { text: a.name }), h('small.muted', { text: ` ${num(a.card)}` }));
       return h(`section.wgarea.${colour(a.owner)}`, { dataset: { area: a.card } },
-        h('div.areahead', {}, h('span.kind', { text: kind }), a.conquer ? h('span.tag.conquer', { text: 'to conquer' }) : null, ` ${a.owner}'s`),
+        h('div.areahead', {}, h('span.kind', { text: `${a.owner}'s ${kind}` }), a.conquer ? h('span.tag.conquer', { text: 'to conquer' }) : null),
         head,
         h('div.structs', {}, structs),
         h('div.outside', {}, h('small.muted', { text: 'outside:' }), a.outside.length ? a.outside.map(unit) : h('small.muted', { text: ' nobody' })));
@@ -176,7 +176,8 @@ export default {
     for (const p of starving) pending.push(`${p.name}'s food is ${p.food}: it must remove units until it is not negative.`);
     if (pending.length) info.append(h('div.pending', { id: 'wg-pending' }, pending.map((t) => h('div', { text: t }))));
     if (v.over) info.append(h('div.result', { text: `${v.winners?.length ? v.winners.join(', ') + ' won' : 'A draw'}: ${v.reason || ''}` }));
-    if (sel.card) {
+    // What is selected, while it is still to be seen.
+    if (sel.card && JSON.stringify(v).includes(`"${sel.card}"`)) {
       const d = def(sel.card);
       info.append(h('div.small.selinfo', { id: 'wg-selected' }, 'Selected: ', h('b', { text: `${d?.name || sel.card} ${num(sel.card)}` }),
         d ? ` — ${d.desc}${d.stats ? '; ' + statLine(d, d.type === 'unit' ? UNIT_STATS : STRUCT_STATS) : ''}${d.text ? '; ' + d.text : ''}` : ''));
