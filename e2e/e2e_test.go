@@ -68,3 +68,4 @@ func TestTacticsDavidBot(t *testing.T)    { node(t, "tacticsdavid_bot.mjs") }
 func TestRefusedAction(t *testing.T)      { node(t, "refused.mjs") }
 func TestReload(t *testing.T)             { node(t, "reload.mjs") }
 func TestSpectator(t *testing.T)          { node(t, "spectator.mjs") }
+func TestWintergrimBot(t *testing.T)      { node(t, "wintergrim.mjs") }

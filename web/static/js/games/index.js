@@ -7,13 +7,14 @@
 // A game with no renderer here is drawn by the generic one, and every
 // game's legal actions are offered as buttons whatever its renderer.
 //
-// To add a game (Wintergrim next): write games/wintergrim.js exporting a
-// renderer as default, import it here and add it to `renderers`.
+// To add a game: write games/NAME.js exporting a renderer as default,
+// import it here and add it to `renderers`.
 import generic from './generic.js';
 import blackred from './blackred.js';
 import tacticsdavid from './tacticsdavid.js';
+import wintergrim from './wintergrim.js';
 
-const renderers = { blackred, tacticsdavid };
+const renderers = { blackred, tacticsdavid, wintergrim };
 
 export function rendererFor(game) {
   return renderers[game] || generic;

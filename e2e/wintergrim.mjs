@@ -1,0 +1,95 @@
+// A Wintergrim match against a random bot: the page draws the seat's hand
+// as printed cards, every player's areas with their structures and units,
+// and the piles; the other player's hand is a count only. The person
+// selects cards in hand and on the table, which narrows the actions, and
+// clicks actions, which the server accepts; a spectator on a phone sees
+// the same table and no hand.
+import { run, newPage, create, link, assert, myTurn, over, clickRandomAction, seeded, shot, step } from './lib.mjs';
+
+await run('wintergrim: a match against a random bot', async (browser) => {
+  const m = await create('wintergrim', ['human', 'random']);
+  const page = await newPage(browser);
+  // Console errors, but for the browser's own favicon request.
+  const errors = [];
+  const onConsole = (who) => (msg) => {
+    const url = msg.location()?.url || '';
+    if (msg.type() === 'error' && !url.endsWith('/favicon.ico')) errors.push(`${who}${msg.text()} ${url}`);
+  };
+  page.on('console', onConsole(''));
+  await page.goto(link(m.seats[0].link));
+  await page.waitForSelector('.wintergrim #wg-info');
+  const rand = seeded(11);
+  const phase = async () => (await page.locator('#wg-phase').textContent()) || '';
+  let actions = 0, narrowed = 0, sawHand = false, sawPlayable = false;
+  const start = Date.now();
+  while (actions < 40 && !(await over(page))) {
+    assert(Date.now() - start < 180000, 'forty actions within three minutes');
+    if (!(await myTurn(page))) {
+      await page.waitForTimeout(100);
+      continue;
+    }
+    if ((await phase()).startsWith('Turn')) {
+      if (await page.locator('#hand .wgcard').count()) sawHand = true;
+      if (!sawPlayable && await page.locator('#hand .wgcard.playable').count()) {
+        sawPlayable = true;
+        await shot(page, 'wintergrim-hand');
+      }
+    }
+    // Now and then select a card that an action names, in hand or on the
+    // table: the actions narrow to those naming it.
+    if (await page.locator('#actions .filter').count()) await page.click('#actions .filter button');
+    const cards = page.locator('.wintergrim .playable[data-card]');
+    const n = await cards.count();
+    if (n && rand() < 0.5) {
+      const c = cards.nth(Math.floor(rand() * n));
+      const ref = await c.getAttribute('data-card');
+      await c.click();
+      await page.waitForSelector('#actions .filter');
+      assert((await page.locator('#actions .filter b').textContent()) === ref, `the actions are narrowed to ${ref}`);
+      const listed = await page.locator('#actions button.action').evaluateAll((bs) => bs.map((b) => b.dataset.action));
+      assert(listed.length > 0, `selecting ${ref} leaves some actions`);
+      const base = ref.replace(/#\d+$/, '');
+      assert(listed.every((a) => a.split(' ').some((t) => t === ref || t === base)), `every action shown names ${ref}: ${listed.join(' | ')}`);
+      narrowed++;
+    }
+    const before = await step(page);
+    // Prefer playing and moving to passing and ending the turn, but do end it.
+    const t = await clickRandomAction(page, rand, (a) => rand() < 0.2 || !/^(end|pass)$/.test(a));
+    if (!t) continue;
+    assert(!(await page.locator('#message').isVisible()), `the action ${t} was accepted`);
+    assert((await step(page)) > before, `the step advanced after ${t}`);
+    actions++;
+  }
+  assert(actions >= 10 || (await over(page)), `enough actions were clicked: ${actions}`);
+  assert(sawHand, 'the hand was drawn as cards');
+  assert(sawPlayable, 'a card in hand was playable');
+  assert(narrowed > 0, 'selecting a card narrowed the actions');
+  // The table: both players' piles and areas, the HQs with their units.
+  assert(await page.locator('.wgplayer').count() === 2, 'both players are drawn');
+  assert(await page.locator('#player-one .wgarea').count() >= 1, 'the seat has an area');
+  assert(await page.locator('#player-two .wgarea').count() >= 1, 'the bot has an area');
+  assert(await page.locator('.wgstruct .tag.hq').count() >= 2, 'both HQs are drawn');
+  assert(await page.locator('.wgunit').count() >= 2, 'units are drawn');
+  assert(await page.locator('.wgunit .health').count() === await page.locator('.wgunit').count(), 'every unit shows its health');
+  assert(await page.locator('#player-two .pilecount.handsize').count() === 1, "the bot's hand size is shown");
+  assert(await page.locator('#player-two #hand, #player-two .wgcard').count() === 0, "the bot's hand is not drawn");
+  for (const p of ['one', 'two']) {
+    assert(await page.locator(`#player-${p} .pilecount.deck`).count() === 1, `${p}'s deck size is shown`);
+    assert(await page.locator(`#player-${p} details.pile.removed`).count() === 1, `${p}'s removed-pile is shown`);
+    assert(await page.locator(`#player-${p} details.pile.captured`).count() === 1, `${p}'s captured-pile is shown`);
+  }
+  assert(/Weather: /.test(await page.locator('#wg-weather').textContent()), 'the weather is shown');
+  await shot(page, 'wintergrim-match');
+
+  // A spectator on a phone: the same table, no hand.
+  const phone = await newPage(browser, { phone: true });
+  phone.on('console', onConsole('spectator: '));
+  await phone.goto(link(m.spectator.link));
+  await phone.waitForSelector('.wintergrim .wgarea');
+  assert(await phone.locator('#hand, .wgcard').count() === 0, 'a spectator sees no hand');
+  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert(overflow <= 1, `the page fits a phone's width (overflow ${overflow}px)`);
+  await shot(phone, 'wintergrim-spectator-phone');
+  assert(errors.length === 0, 'no console errors: ' + errors.join('; '));
+  console.log(`${actions} actions, ${narrowed} selections; ${await phase()}`);
+});
