@@ -483,6 +483,9 @@ func (s *State) strike(a attack, d int, ev *[]Event) {
 // Dead or Petrified units are never locked.
 func (s *State) maybeLock(i, d int, ev *[]Event) {
 	p, q := &s.pieces[i], &s.pieces[d]
+	if p.owner == q.owner {
+		return // an ally struck by an area attack is no enemy to lock with (TD-153)
+	}
 	if p.team >= 0 || q.team >= 0 || p.has(Petrified) || q.has(Petrified) || p.lock >= 0 || q.lock >= 0 {
 		return
 	}
