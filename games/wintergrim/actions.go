@@ -18,7 +18,7 @@ const (
 	kindPath                 // "path NAME": Conquer's path put into play at setup
 	kindUse                  // "use CARD": a start-phase text
 	kindMove                 // "move CARD out|in CARD|to CARD"
-	kindSearch               // "search CARD NAME": the Ranger's search
+	kindSearch               // "search CARD": the Ranger leaves to search the deck
 	kindHeal                 // "heal CARD CARD"
 	kindExorcise             // "exorcise CARD CARD"
 	kindRepair               // "repair CARD CARD"
@@ -33,11 +33,12 @@ const (
 	kindVanguard             // "vanguard CARD CARD": a Vanguard unit and a tactic
 	kindReplace              // "replace CARD NAME|nothing": the Changeling
 	kindIntercept            // "intercept CARD": a Patrol or Protect unit
+	kindFind                 // "find NAME": the card a search takes from the deck
 	numKindsA
 )
 
 var kindWords = [numKindsA]string{"", "roll", "hq", "worker", "mark", "path", "use", "move", "search", "heal",
-	"exorcise", "repair", "attack", "steal", "play", "pay", "pass", "end", "capture", "starve", "vanguard", "replace", "intercept"}
+	"exorcise", "repair", "attack", "steal", "play", "pay", "pass", "end", "capture", "starve", "vanguard", "replace", "intercept", "find"}
 
 // Decision contexts: what the deciding seat is asked.
 const (
@@ -48,6 +49,7 @@ const (
 	ctxCapture
 	ctxStarve
 	ctxIntercept
+	ctxFind
 	ctxWindow
 	ctxTurn
 )
@@ -67,6 +69,8 @@ func (s *State) context() (int, int8) {
 		return ctxPay, s.pay.seat
 	case s.capture.victim >= 0:
 		return ctxCapture, s.capture.captor
+	case s.finder >= 0:
+		return ctxFind, owner(s.finder)
 	}
 	if st := s.starving(); st >= 0 {
 		return ctxStarve, st
@@ -124,7 +128,7 @@ func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 	case ctxStarve:
 		a.Kind = kindStarve
 		for id := int16(me) * DeckSize; id < int16(me+1)*DeckSize; id++ {
-			if s.isUnit(id) && s.def(id).F < 0 {
+			if s.canStarve(me, id) == nil {
 				a.Arg[0] = id
 				buf = append(buf, a)
 			}
@@ -138,6 +142,16 @@ func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 			buf = append(buf, a)
 		}
 		return append(buf, engine.Action{Seat: seat, Kind: kindPass})
+	case ctxFind:
+		a.Kind = kindFind
+		d := s.def(s.finder)
+		s.eachDeckDef(me, func(def int) {
+			if s.found(d, &s.g.c.Cards[def]) {
+				a.Arg[0] = int16(def)
+				buf = append(buf, a)
+			}
+		})
+		return buf
 	case ctxWindow:
 		buf = s.responses(me, buf, false)
 		return append(buf, engine.Action{Seat: seat, Kind: kindPass})
@@ -308,14 +322,10 @@ func (s *State) legalMoves(me int8, id int16, buf []engine.Action, tab *table) [
 func (s *State) legalAbilities(me int8, id int16, buf []engine.Action, tab *table) []engine.Action {
 	a := engine.Action{Seat: engine.Seat(me)}
 	d := s.def(id)
-	if d.Ability == AbSearch {
+	if d.Ability == AbSearch && s.canAbility(me, kindSearch, id, none) == nil {
 		a.Kind = kindSearch
-		s.eachDeckDef(me, func(def int) {
-			if s.found(d, &s.g.c.Cards[def]) && s.canAbility(me, kindSearch, id, int16(def)) == nil {
-				a.Arg = [4]int16{id, int16(def)}
-				buf = append(buf, a)
-			}
-		})
+		a.Arg = [4]int16{id}
+		buf = append(buf, a)
 	}
 	sk := s.skills(id)
 	for _, k := range [...]uint8{kindHeal, kindExorcise, kindRepair} {
@@ -416,9 +426,9 @@ func normalize(a engine.Action) engine.Action {
 	switch a.Kind {
 	case kindRoll, kindPass, kindEnd:
 		n.Arg = [4]int16{}
-	case kindHQ, kindWorker, kindMark, kindPath, kindUse, kindPay, kindCapture, kindStarve, kindIntercept:
+	case kindHQ, kindWorker, kindMark, kindPath, kindUse, kindPay, kindCapture, kindStarve, kindIntercept, kindSearch, kindFind:
 		n.Arg = [4]int16{a.Arg[0]}
-	case kindSearch, kindHeal, kindExorcise, kindRepair, kindSteal, kindVanguard, kindReplace:
+	case kindHeal, kindExorcise, kindRepair, kindSteal, kindVanguard, kindReplace:
 		n.Arg = [4]int16{a.Arg[0], a.Arg[1]}
 	case kindMove:
 		n.Arg = [4]int16{a.Arg[0], a.Arg[1], a.Arg[2]}
@@ -478,6 +488,11 @@ func (s *State) check(a engine.Action) error {
 		return s.canPay(me, int(x))
 	case ctxCapture:
 		return want(kindCapture)
+	case ctxFind:
+		if err := want(kindFind); err != nil {
+			return err
+		}
+		return s.canFind(me, x)
 	case ctxStarve:
 		if err := want(kindStarve); err != nil {
 			return err
@@ -542,7 +557,7 @@ func ruleModes(mode int) string {
 }
 
 func (s *State) ctxRule(ctx int) string {
-	return [...]string{ruleSetup, ruleSetup, ruleSetup, ruleCost, ruleCapture, ruleFood, ruleSkills, ruleTactics, rulePhases}[ctx]
+	return [...]string{ruleSetup, ruleSetup, ruleSetup, ruleCost, ruleCapture, ruleFood, ruleSkills, ruleExample, ruleTactics, rulePhases}[ctx]
 }
 
 func (s *State) ctxText(ctx int) string {
@@ -559,6 +574,8 @@ func (s *State) ctxText(ctx int) string {
 		return fmt.Sprintf("remove units until your food is not negative (F %d): starve UNIT", s.food(s.starving()))
 	case ctxIntercept:
 		return "choose a unit to take the attack (intercept UNIT), or pass"
+	case ctxFind:
+		return fmt.Sprintf("take %s from your deck: find NAME", s.findText(s.def(s.finder)))
 	case ctxWindow:
 		return "answer with a tactic, or pass"
 	}
@@ -604,6 +621,8 @@ func (s *State) Apply(a engine.Action, ev *[]engine.Event) error {
 		s.payWith(me, int(x), ev)
 	case kindCapture:
 		s.captureOrRelease(x == 1, ev)
+	case kindFind:
+		s.find(me, x, ev)
 	case kindStarve:
 		s.starve(x, ev)
 	case kindIntercept:
@@ -657,7 +676,7 @@ func (s *State) settle(ev *[]engine.Event) {
 		if s.checkEnd(ev) || s.stage != stPlay {
 			return
 		}
-		if s.pay.on || s.capture.victim >= 0 || s.starving() >= 0 {
+		if s.pay.on || s.capture.victim >= 0 || s.finder >= 0 || s.starving() >= 0 {
 			return
 		}
 		if s.atk.on && s.atk.stage == atkIntercept {
@@ -709,9 +728,9 @@ func (s *State) FormatAction(a engine.Action) string {
 	switch a.Kind {
 	case kindRoll, kindPass, kindEnd:
 		return w
-	case kindHQ, kindWorker, kindPath, kindPay:
+	case kindHQ, kindWorker, kindPath, kindPay, kindFind:
 		return w + " " + s.defID(x)
-	case kindMark, kindUse, kindStarve, kindIntercept:
+	case kindMark, kindUse, kindStarve, kindIntercept, kindSearch:
 		return w + " " + s.ref(x)
 	case kindMove:
 		switch y {
@@ -723,8 +742,6 @@ func (s *State) FormatAction(a engine.Action) string {
 			return w + " " + s.ref(x) + " to " + s.ref(a.Arg[2])
 		}
 		return fmt.Sprintf("%s %s mode%d %s", w, s.ref(x), y, s.ref(a.Arg[2]))
-	case kindSearch:
-		return w + " " + s.ref(x) + " " + s.defID(y)
 	case kindHeal, kindExorcise, kindRepair, kindSteal, kindVanguard:
 		return w + " " + s.ref(x) + " " + s.ref(y)
 	case kindAttack:
@@ -821,12 +838,12 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 		if f[0] == "capture" {
 			a.Arg[0] = 1
 		}
-	case kindHQ, kindWorker, kindPath, kindPay:
+	case kindHQ, kindWorker, kindPath, kindPay, kindFind:
 		if n != 2 {
 			return bad(f[0] + " NAME")
 		}
 		a.Arg[0] = name(1)
-	case kindMark, kindUse, kindStarve, kindIntercept:
+	case kindMark, kindUse, kindStarve, kindIntercept, kindSearch:
 		if n != 2 {
 			return bad(f[0] + " CARD")
 		}
@@ -842,11 +859,6 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 		default:
 			return bad("move CARD out, move CARD in STRUCTURE or move CARD to AREA")
 		}
-	case kindSearch:
-		if n != 3 {
-			return bad("search CARD NAME")
-		}
-		a.Arg[0], a.Arg[1] = card(1), name(2)
 	case kindHeal, kindExorcise, kindRepair, kindSteal, kindVanguard:
 		if n != 3 {
 			return bad(f[0] + " CARD CARD")

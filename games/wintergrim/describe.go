@@ -101,8 +101,11 @@ func (s *State) Describe(seat engine.Seat) string {
 	if s.win.on && s.win.cur >= 0 {
 		fmt.Fprintf(&b, "\n%s may answer with a tactic, or pass.\n", seatNames[s.win.cur])
 	}
-	if ctx, who := s.context(); ctx == ctxStarve {
+	switch ctx, who := s.context(); ctx {
+	case ctxStarve:
 		fmt.Fprintf(&b, "\n%s's food is %d: it must remove units until it is not negative.\n", seatNames[who], s.food(who))
+	case ctxFind:
+		fmt.Fprintf(&b, "\n%s searches its deck for %s: find NAME.\n", seatNames[who], s.findText(s.def(s.finder)))
 	}
 	return b.String()
 }

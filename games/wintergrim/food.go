@@ -82,7 +82,22 @@ func (s *State) canStarve(seat int8, id int16) error {
 	if s.def(id).F >= 0 {
 		return engine.Illegal(ruling("WG-19"), "%s eats no food: removing it does not help", s.ref(id))
 	}
+	// WG-47: the marked leader goes last.
+	if s.c[id].flags&fMarked != 0 && s.otherEater(seat, id) {
+		return engine.Illegal(ruling("WG-47"), "%s is your marked leader: remove another unit that eats first", s.ref(id))
+	}
 	return nil
+}
+
+// otherEater reports whether seat has a unit in play besides id that eats
+// food.
+func (s *State) otherEater(seat int8, id int16) bool {
+	for u := int16(seat) * DeckSize; u < int16(seat+1)*DeckSize; u++ {
+		if u != id && s.isUnit(u) && s.def(u).F < 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // starve removes unit id to its owner's removed-pile for want of food.

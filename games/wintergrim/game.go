@@ -142,6 +142,7 @@ func (s *State) reset() {
 	s.win = window{moved: none, from: none}
 	s.nchain = 0
 	s.capture.victim, s.capture.captor = none, -1
+	s.finder = none
 	s.ended = false
 	s.result = engine.Result{}
 }

@@ -276,11 +276,13 @@ func (s *State) canAbility(seat int8, kind uint8, id, target int16) error {
 		if d.Ability != AbSearch {
 			return engine.Illegal(ruleUnit, "%s has no search ability", d.Name)
 		}
-		if target < 0 || int(target) >= len(s.g.c.Cards) || !s.found(d, &s.g.c.Cards[target]) {
-			return engine.Illegal(ruleExample, "%s searches for %s", d.Name, s.findText(d))
+		if !s.canFindAny(seat, d) {
+			return engine.Illegal(ruling("WG-44"), "your deck holds no %s to find", s.findText(d))
 		}
-		if s.findInDeck(seat, int(target)) < 0 {
-			return engine.Illegal(ruleExample, "no %s in your deck", s.g.c.Cards[target].Name)
+		// WG-47: the marked leader of Assassinate is not given up by its
+		// own player's choice; its search would remove it.
+		if s.c[id].flags&fMarked != 0 {
+			return engine.Illegal(ruling("WG-47"), "%s is your marked leader: its search would remove it and lose you the game", s.ref(id))
 		}
 		return nil
 	case kindHeal, kindExorcise:
@@ -315,6 +317,44 @@ func (s *State) canAbility(seat int8, kind uint8, id, target int16) error {
 		}
 	}
 	return nil
+}
+
+// canFindAny reports whether seat's deck holds a card searcher d may find.
+func (s *State) canFindAny(seat int8, d *Card) bool {
+	p := &s.p[seat]
+	for _, c := range p.deck[:p.n] {
+		if s.found(d, s.def(c)) {
+			return true
+		}
+	}
+	return false
+}
+
+// canFind checks the card a pending search takes (WG-44).
+func (s *State) canFind(seat int8, def int16) error {
+	d := s.def(s.finder)
+	if def < 0 || int(def) >= len(s.g.c.Cards) || !s.found(d, &s.g.c.Cards[def]) {
+		return engine.Illegal(ruleExample, "%s searches for %s", d.Name, s.findText(d))
+	}
+	if s.findInDeck(seat, int(def)) < 0 {
+		return engine.Illegal(ruling("WG-44"), "no %s in your deck", s.g.c.Cards[def].Name)
+	}
+	return nil
+}
+
+// find ends a search: the chosen card is shown and put in the hand, and
+// the deck is shuffled ("show it and put it in your hand"; "Now she
+// shuffles her deck", seed 000; WG-44).
+func (s *State) find(seat int8, def int16, ev *[]engine.Event) {
+	f := s.findInDeck(seat, int(def))
+	s.finder = none
+	s.takeFromDeck(f)
+	s.setZone(f, zHand)
+	s.c[f].flags |= fShown
+	if ev != nil {
+		emit(ev, "find", engine.Spectator, "%s finds and shows %s", seatNames[seat], s.ref(f))
+	}
+	s.shuffle(seat, ev)
 }
 
 // found reports whether searcher d may find card f: a tactic (a path is
@@ -354,17 +394,14 @@ func (s *State) ability(seat int8, kind uint8, id, target int16, ev *[]engine.Ev
 	switch kind {
 	case kindSearch:
 		// "Remove as a move step: Search your deck for a tactic or
-		// Windstorm, show it and put it in your hand." "Now she shuffles
-		// her deck" (WG-44).
-		f := s.findInDeck(seat, int(target))
+		// Windstorm": "She puts the ranger in her removed-pile, and
+		// searches her deck" (seed 000, the worked game; WG-44). Its
+		// player then chooses the card: find.
 		s.leavePlay(id, ev)
-		s.takeFromDeck(f)
-		s.setZone(f, zHand)
-		s.c[f].flags |= fShown
+		s.finder = id
 		if ev != nil {
-			emit(ev, "search", engine.Spectator, "%s leaves; %s searches the deck and shows %s", s.name(id), seatNames[seat], s.ref(f))
+			emit(ev, "search", engine.Spectator, "%s leaves; %s searches the deck for %s", s.name(id), seatNames[seat], s.findText(s.def(id)))
 		}
-		s.shuffle(seat, ev)
 	case kindHeal:
 		if s.hasOn(target, Sickness) {
 			s.dropKind(target, Sickness)

@@ -107,3 +107,42 @@ func TestRoutes(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchIsTwoDecisions plays seeded random games until a Ranger
+// searches, and checks that its player must then choose the card and
+// nothing else, and that the table says so (WG-44).
+func TestSearchIsTwoDecisions(t *testing.T) {
+	var legal []engine.Action
+	for seed := uint64(1); seed <= 40; seed++ {
+		s := newState(t, seed, engine.Options{"turns": "60"})
+		r := engine.NewRand(seed)
+		for n := 0; n < 5000 && !s.Deciders().Empty(); n++ {
+			seat := s.Deciders().First()
+			legal = s.Legal(seat, legal[:0])
+			a := legal[r.IntN(len(legal))]
+			if err := s.Apply(a, nil); err != nil {
+				t.Fatal(err)
+			}
+			if a.Kind != kindSearch {
+				continue
+			}
+			if ctx, who := s.context(); ctx != ctxFind || engine.Seat(who) != seat {
+				t.Fatalf("after %q: context %d for seat %d, want the searcher to find", s.FormatAction(a), ctx, who)
+			}
+			legal = s.Legal(seat, legal[:0])
+			if len(legal) == 0 {
+				t.Fatalf("after %q: nothing to find", s.FormatAction(a))
+			}
+			for _, f := range legal {
+				if f.Kind != kindFind {
+					t.Fatalf("after %q: %q is legal before the card is found", s.FormatAction(a), s.FormatAction(f))
+				}
+			}
+			if d := s.Describe(seat); !strings.Contains(d, "find NAME") {
+				t.Fatalf("the table does not ask for the card found:\n%s", d)
+			}
+			return
+		}
+	}
+	t.Fatal("no Ranger searched in 40 random games")
+}

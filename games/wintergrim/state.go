@@ -178,6 +178,7 @@ type State struct {
 		victim int16
 		captor int8
 	}
+	finder int16           // a searching unit that has left; its player takes a card from the deck (WG-44)
 	ended  bool            // the active player ended its turn; the end window is open
 	fed    [MaxSeats]int16 // each seat's food: the F of its cards on the table (derived)
 	nhand  [MaxSeats]uint8 // each seat's hand size (derived)
@@ -262,6 +263,7 @@ func (s *State) Hash() uint64 {
 		b = append(b, byte(l.seat), boolByte(l.cancelled))
 	}
 	b = binary.LittleEndian.AppendUint16(b, uint16(s.capture.victim))
+	b = binary.LittleEndian.AppendUint16(b, uint16(s.finder))
 	b = append(b, byte(s.capture.captor), boolByte(s.ended), s.cont, byte(s.result.Winners))
 	b = s.rng.AppendState(b)
 	return engine.HashBytes(b)
