@@ -29,10 +29,12 @@ func Names() []string { return []string{"mcts", "random"} }
 //	mcts:iters=2000
 //	mcts:time=250ms
 //	mcts:iters=500,c=0.7
+//	mcts:depth=0
 //
 // The parameters of "mcts" are iters (iterations per choice), time (a
-// thinking time per choice, as a Go duration, used instead of iters) and c
-// (the exploration constant). seed seeds the bot's own random stream, so
+// thinking time per choice, as a Go duration, used instead of iters), c
+// (the exploration constant) and depth (the random actions a playout plays
+// before it asks a game that can evaluate a position; 0 plays to the end). seed seeds the bot's own random stream, so
 // that a bot with a fixed number of iterations chooses reproducibly.
 func New(spec string, seed uint64) (Bot, error) {
 	kind, params, colon := strings.Cut(strings.TrimSpace(spec), ":")
@@ -82,6 +84,12 @@ func (m *MCTS) parse(params string) error {
 				return fmt.Errorf("time=%s: want a positive duration such as 250ms or 2s", v)
 			}
 			m.Time, limit = d, true
+		case "depth":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				return fmt.Errorf("depth=%s: want a whole number of at least 0 (0 plays out to the end)", v)
+			}
+			m.Depth = n
 		case "c":
 			c, err := strconv.ParseFloat(v, 64)
 			if err != nil || c < 0 || c != c || c > 1e6 {
@@ -89,7 +97,7 @@ func (m *MCTS) parse(params string) error {
 			}
 			m.C = c
 		default:
-			return fmt.Errorf("unknown parameter %q (known: c, iters, time)", k)
+			return fmt.Errorf("unknown parameter %q (known: c, depth, iters, time)", k)
 		}
 	}
 	if iters && limit {

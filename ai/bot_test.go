@@ -25,6 +25,7 @@ func TestNew(t *testing.T) {
 		{"mcts:iters=500,c=0.7", "mcts", 500, 0, 0.7},
 		{"mcts:c=1.4, time=2s", "mcts", 0, 2 * time.Second, 1.4},
 		{"mcts:c=0", "mcts", DefaultIterations, 0, 0},
+		{"mcts:depth=0", "mcts", DefaultIterations, 0, DefaultC},
 	}
 	for _, tt := range tests {
 		b, err := New(tt.spec, 1)
@@ -47,7 +48,8 @@ func TestNewErrors(t *testing.T) {
 		{"alphabeta", `unknown kind "alphabeta" (known: mcts, random)`},
 		{"human", "humans are not bots"},
 		{"random:iters=3", "random takes no parameters"},
-		{"mcts:depth=3", `unknown parameter "depth" (known: c, iters, time)`},
+		{"mcts:depth=-1", "depth=-1: want a whole number of at least 0"},
+		{"mcts:width=3", `unknown parameter "width" (known: c, depth, iters, time)`},
 		{"mcts:iters", `parameter "iters": want name=value`},
 		{"mcts:iters=", `want name=value`},
 		{"mcts:iters=0", "iters=0: want a whole number of at least 1"},

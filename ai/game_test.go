@@ -2,6 +2,7 @@ package ai
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"testing"
 
@@ -155,4 +156,32 @@ func (e *endless) Rand() *engine.Rand                                 { return n
 func (e *endless) FormatAction(a engine.Action) string                { return fmt.Sprint(a.Kind) }
 func (e *endless) ParseAction(seat engine.Seat, text string) (engine.Action, error) {
 	return engine.Action{}, nil
+}
+
+// climb is an endless game that can judge itself: seat 0 steps up (kind 1)
+// or down (kind 0), and a position is worth more the higher it stands.
+// The first step counts tenfold, so the best first step is up.
+type climb struct {
+	endless
+	height int
+	evals  *int
+}
+
+func (c *climb) Apply(a engine.Action, _ *[]engine.Event) error {
+	step := 1
+	if c.n == 0 {
+		step = 10
+	}
+	if a.Kind == 0 {
+		step = -step
+	}
+	c.height += step
+	c.n++
+	return nil
+}
+func (c *climb) Clone() engine.State                                { d := *c; return &d }
+func (c *climb) Determinize(engine.Seat, *engine.Rand) engine.State { return c.Clone() }
+func (c *climb) Evaluate(seat engine.Seat) float64 {
+	*c.evals++
+	return 1 / (1 + math.Exp(-float64(c.height)/5))
 }

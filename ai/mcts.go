@@ -14,6 +14,10 @@ const (
 	DefaultIterations = 1000
 	// DefaultC is the exploration constant of a bot made by [NewMCTS].
 	DefaultC = 0.7
+	// DefaultDepth is how many random actions a playout of a bot made by
+	// [NewMCTS] plays before it asks an [engine.Evaluator], in games that
+	// have one.
+	DefaultDepth = 200
 )
 
 // MCTS is a bot that searches with single-observer Information Set Monte
@@ -25,7 +29,9 @@ const (
 // with availability counts, adds one node, plays the game out at random
 // with [Playout] and credits every node on the way with the result as seen
 // by the seat whose action led to it: 1 for a win, 0.5 for a draw, 0 for a
-// loss. The choice is the root action visited most.
+// loss. In a game whose states are an [engine.Evaluator], a playout stops
+// after Depth actions and the credit is the evaluation instead. The choice
+// is the root action visited most.
 //
 // When several seats decide at once (a simultaneous choice), the lowest
 // acts first in the tree and in playouts; determinized copies hide the
@@ -47,6 +53,9 @@ type MCTS struct {
 	Time time.Duration
 	// C is the exploration constant of UCB.
 	C float64
+	// Depth is the most random actions a playout plays before it asks the
+	// state's [engine.Evaluator], if it has one; zero plays to the end.
+	Depth int
 
 	rng     engine.Rand
 	nodes   []node          // nodes[0] is the root
@@ -71,9 +80,9 @@ type node struct {
 
 // NewMCTS returns an MCTS bot seeded with seed that runs
 // [DefaultIterations] iterations per choice with exploration constant
-// [DefaultC].
+// [DefaultC] and playouts cut at [DefaultDepth] where a game can evaluate.
 func NewMCTS(seed uint64) *MCTS {
-	return &MCTS{Iterations: DefaultIterations, C: DefaultC, rng: engine.NewRand(seed)}
+	return &MCTS{Iterations: DefaultIterations, C: DefaultC, Depth: DefaultDepth, rng: engine.NewRand(seed)}
 }
 
 // Name returns "mcts".
@@ -171,13 +180,29 @@ func (m *MCTS) iterate(s engine.State, seat engine.Seat) {
 			break
 		}
 	}
+	ev, judge := d.(engine.Evaluator)
+	limit := PlayoutLimit
+	if judge && m.Depth > 0 {
+		limit = m.Depth
+	}
 	var res engine.Result
-	res, _, m.legal = playout(d, &m.rng, m.legal)
+	var over bool
+	res, over, m.legal = playoutTo(d, &m.rng, m.legal, limit)
+	var worth [engine.MaxSeats]float64
+	var known engine.SeatSet
 	m.nodes[0].visits++
 	for _, i := range m.path {
 		n := &m.nodes[i]
 		n.visits++
-		n.reward += Reward(res, n.action.Seat)
+		switch seat := n.action.Seat; {
+		case over || !judge || m.Depth <= 0:
+			n.reward += Reward(res, seat)
+		default:
+			if !known.Has(seat) {
+				worth[seat], known = ev.Evaluate(seat), known.With(seat)
+			}
+			n.reward += worth[seat]
+		}
 	}
 }
 

@@ -174,3 +174,28 @@ func TestMCTSEndless(t *testing.T) {
 		t.Errorf("chose %v", a)
 	}
 }
+
+// TestMCTSDepth checks that in a game that can evaluate a position, a
+// playout stops after Depth actions and the evaluation guides the choice;
+// with depth 0 it plays to the end, here the playout limit, and never
+// evaluates.
+func TestMCTSDepth(t *testing.T) {
+	for _, tt := range []struct {
+		depth     int
+		wantEvals bool
+	}{{5, true}, {DefaultDepth, true}, {0, false}} {
+		evals := 0
+		m := NewMCTS(1)
+		m.Iterations, m.Depth = 40, tt.depth
+		a := m.Choose(&climb{evals: &evals}, 0)
+		if (evals > 0) != tt.wantEvals {
+			t.Errorf("depth %d: %d evaluations", tt.depth, evals)
+		}
+		if tt.wantEvals && (a.Kind != 1 || evals != m.Iters()) {
+			t.Errorf("depth %d: chose step %d after %d evaluations in %d iterations, want up (1), one evaluation each", tt.depth, a.Kind, evals, m.Iters())
+		}
+	}
+	if NewMCTS(1).Depth != DefaultDepth {
+		t.Errorf("NewMCTS depth %d, want %d", NewMCTS(1).Depth, DefaultDepth)
+	}
+}

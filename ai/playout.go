@@ -26,6 +26,19 @@ func Playout(s engine.State, r *engine.Rand, buf []engine.Action) (engine.Result
 
 // playout is [Playout] that returns buf, grown as needed, for reuse.
 func playout(s engine.State, r *engine.Rand, buf []engine.Action) (engine.Result, int, []engine.Action) {
+	res, n, _, buf := playUpTo(s, r, buf, PlayoutLimit)
+	return res, n, buf
+}
+
+// playoutTo plays at most limit random actions and reports whether the
+// game ended; if it did not, the result is a draw.
+func playoutTo(s engine.State, r *engine.Rand, buf []engine.Action, limit int) (engine.Result, bool, []engine.Action) {
+	res, _, over, buf := playUpTo(s, r, buf, limit)
+	return res, over, buf
+}
+
+// playUpTo plays random actions until the game ends or limit actions.
+func playUpTo(s engine.State, r *engine.Rand, buf []engine.Action, limit int) (engine.Result, int, bool, []engine.Action) {
 	for n := 0; ; n++ {
 		seat := s.Deciders().First()
 		if seat == engine.Spectator {
@@ -33,10 +46,10 @@ func playout(s engine.State, r *engine.Rand, buf []engine.Action) (engine.Result
 			if !ok {
 				panic("ai: no seat decides but the game is not over")
 			}
-			return res, n, buf
+			return res, n, true, buf
 		}
-		if n == PlayoutLimit {
-			return engine.Result{Reason: "playout limit reached"}, n, buf
+		if n == limit {
+			return engine.Result{Reason: "playout limit reached"}, n, false, buf
 		}
 		buf = s.Legal(seat, buf[:0])
 		if len(buf) == 0 {

@@ -223,6 +223,17 @@ type CountNamer interface {
 	CountNames() []string
 }
 
+// Evaluator is implemented by states that can judge a position without
+// playing it out, for games whose random playouts seldom end. Search bots
+// cut their playouts short and ask it instead.
+type Evaluator interface {
+	// Evaluate returns what the position is worth to seat, from 0 (a sure
+	// loss) to 1 (a sure win), as [ai.Reward] scores a finished match. It
+	// may look at everything in the state: it is called on determinized
+	// copies.
+	Evaluate(seat Seat) float64
+}
+
 // Arranger is implemented by states that a scenario may set up: hands,
 // deck orders, units. setup is the scenario's setup mapping as JSON.
 type Arranger interface {

@@ -65,3 +65,19 @@ func gameArg(pos []string) (engine.Game, error) {
 	}
 	return g, nil
 }
+
+// splitSeats splits a --seats list at its commas, except that a piece
+// like "depth=0", with no kind before its "=", continues the bot spec
+// before it: "mcts:iters=50,depth=0,random" is two seats.
+func splitSeats(list string) []string {
+	var seats []string
+	for _, p := range strings.Split(list, ",") {
+		eq, colon := strings.IndexByte(p, '='), strings.IndexByte(p, ':')
+		if len(seats) > 0 && eq >= 0 && (colon < 0 || colon > eq) && strings.Contains(seats[len(seats)-1], ":") {
+			seats[len(seats)-1] += "," + p
+			continue
+		}
+		seats = append(seats, p)
+	}
+	return seats
+}

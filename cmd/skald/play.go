@@ -43,7 +43,7 @@ func runPlay(e *env, args []string) error {
 	if *seed == 0 {
 		*seed = uint64(time.Now().UnixNano()) & (1<<53 - 1)
 	}
-	seats := strings.Split(*seatsFlag, ",")
+	seats := splitSeats(*seatsFlag)
 	bots := make([]ai.Bot, len(seats))
 	humans := 0
 	for i, spec := range seats {

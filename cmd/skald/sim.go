@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"strings"
 
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
@@ -47,7 +46,7 @@ func runSim(e *env, args []string) error {
 	if err := fileOptions(g, opts); err != nil {
 		return err
 	}
-	bots := strings.Split(*seats, ",")
+	bots := splitSeats(*seats)
 	o := sim.Options{
 		Game:    g,
 		Config:  engine.Config{Seats: len(bots), Options: engine.Options(opts)},

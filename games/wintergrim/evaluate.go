@@ -1,0 +1,80 @@
+package wintergrim
+
+import (
+	"math"
+
+	"skald/engine"
+)
+
+// evalScale is how many points of strength ahead make a position worth
+// about 73% (1/(1+e⁻¹)) in Evaluate.
+const evalScale = 8
+
+// Evaluate returns what the position is worth to seat, from 0 to 1, for
+// search bots that cut their playouts short (engine.Evaluator). It weighs
+// seat's strength against the strongest other player still in the game:
+// units by cost and health left, structures and cards in hand, and what
+// the mode is won by — the HQ's health in Destroy, the marked leader's in
+// Assassinate, captured units in Enslave, the setup paths held in Conquer.
+// It is a bot's guess, not a rule.
+func (s *State) Evaluate(seat engine.Seat) float64 {
+	if s.stage == stOver {
+		switch {
+		case s.result.Winners.Empty():
+			return 0.5
+		case s.result.Winners.Has(seat):
+			return 1
+		}
+		return 0
+	}
+	me := int8(seat)
+	if me < 0 || me >= s.seats || s.p[me].out {
+		return 0
+	}
+	best, any := 0.0, false
+	for i := int8(0); i < s.seats; i++ {
+		if i == me || s.p[i].out {
+			continue
+		}
+		if v := s.strength(i); !any || v > best {
+			best, any = v, true
+		}
+	}
+	return 1 / (1 + math.Exp(-(s.strength(me)-best)/evalScale))
+}
+
+// strength scores seat's position for Evaluate.
+func (s *State) strength(seat int8) float64 {
+	v := 0.5 * float64(s.handSize(seat))
+	for id := int16(seat) * DeckSize; id < int16(seat+1)*DeckSize; id++ {
+		c := &s.c[id]
+		if c.zone != zPlay {
+			continue
+		}
+		d := s.def(id)
+		switch {
+		case d.Type == TypeUnit:
+			v += 1 + float64(d.Cost) + float64(s.health(id))
+			if c.flags&fMarked != 0 && s.conf.mode == ModeAssassinate {
+				v += 4 * float64(s.health(id))
+			}
+		case d.Type == TypeStructure:
+			v += 1 + 0.5*float64(s.health(id))
+			if d.HQ && s.conf.mode == ModeDestroy {
+				v += 2 * float64(s.health(id))
+			}
+		}
+	}
+	switch s.conf.mode {
+	case ModeEnslave:
+		v += 12 * float64(s.captures(seat))
+	case ModeConquer:
+		for id := int16(0); id < s.n(); id++ {
+			if s.c[id].flags&fConquer != 0 && s.c[id].zone == zPlay && s.controls(seat, id) {
+				v += 8
+			}
+		}
+	}
+	return v
+}
+var _ engine.Evaluator = (*State)(nil)
