@@ -77,4 +77,5 @@ func (s *State) strength(seat int8) float64 {
 	}
 	return v
 }
+
 var _ engine.Evaluator = (*State)(nil)
