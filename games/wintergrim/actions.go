@@ -128,7 +128,8 @@ func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 	case ctxStarve:
 		a.Kind = kindStarve
 		for id := int16(me) * DeckSize; id < int16(me+1)*DeckSize; id++ {
-			if s.canStarve(me, id) == nil {
+			// canStarve's tests without its errors, which would allocate.
+			if s.isUnit(id) && s.def(id).F < 0 && (s.c[id].flags&fMarked == 0 || !s.otherEater(me, id)) {
 				a.Arg[0] = id
 				buf = append(buf, a)
 			}
@@ -322,7 +323,8 @@ func (s *State) legalMoves(me int8, id int16, buf []engine.Action, tab *table) [
 func (s *State) legalAbilities(me int8, id int16, buf []engine.Action, tab *table) []engine.Action {
 	a := engine.Action{Seat: engine.Seat(me)}
 	d := s.def(id)
-	if d.Ability == AbSearch && s.canAbility(me, kindSearch, id, none) == nil {
+	// The cheap tests first: an illegal search's error would allocate.
+	if d.Ability == AbSearch && s.c[id].flags&fMarked == 0 && s.canFindAny(me, d) && s.canAbility(me, kindSearch, id, none) == nil {
 		a.Kind = kindSearch
 		a.Arg = [4]int16{id}
 		buf = append(buf, a)

@@ -85,7 +85,8 @@ func BenchmarkLongPlayout(b *testing.B) {
 
 // BenchmarkMCTS measures mcts iterations from the first turn's start phase
 // (the setup roll before it is a decision with one choice, which a bot
-// takes without searching).
+// takes without searching): playouts cut at the default depth and asking
+// Evaluate, and playouts to the end.
 func BenchmarkMCTS(b *testing.B) {
 	s := newState(b, 1, nil)
 	r := engine.NewRand(2)
@@ -93,15 +94,19 @@ func BenchmarkMCTS(b *testing.B) {
 		legal := s.Legal(s.Deciders().First(), nil)
 		s.Apply(legal[r.IntN(len(legal))], nil)
 	}
-	bot, err := ai.New("mcts:iters=100", 3)
-	if err != nil {
-		b.Fatal(err)
+	for _, spec := range []string{"mcts:iters=100", "mcts:iters=100,depth=0"} {
+		b.Run(spec, func(b *testing.B) {
+			bot, err := ai.New(spec, 3)
+			if err != nil {
+				b.Fatal(err)
+			}
+			seat := s.Deciders().First()
+			iters := 0
+			for b.Loop() {
+				bot.Choose(s.Clone(), seat)
+				iters += 100
+			}
+			b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iterations/s")
+		})
 	}
-	seat := s.Deciders().First()
-	iters := 0
-	for b.Loop() {
-		bot.Choose(s.Clone(), seat)
-		iters += 100
-	}
-	b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iterations/s")
 }
