@@ -8,8 +8,10 @@
 // never applies actions to, hashes or views the real state.
 //
 // [Random] chooses uniformly among the legal actions. [MCTS] searches with
-// single-observer Information Set Monte Carlo Tree Search. [New] makes
-// either from a short text spec such as "mcts:iters=500,c=0.7".
+// single-observer Information Set Monte Carlo Tree Search; in a game whose
+// states are an [engine.Evaluator] it cuts its playouts short and asks the
+// state. [New] makes either from a short text spec such as
+// "mcts:iters=500,c=0.7".
 //
 // Humans are not bots: the command line seats them.
 package ai
