@@ -1,6 +1,8 @@
 package wintergrim
 
 import (
+	"strconv"
+
 	"skald/engine"
 )
 
@@ -213,7 +215,7 @@ func (s *State) resolveAttack(ev *[]engine.Event) {
 		th, _, d1 := s.roll(s.luck(t), 4, buf[:0])
 		uh, _, d2 := s.roll(s.luck(u), 4, d1)
 		if ev != nil {
-			emit(ev, "roll.hidden", engine.Spectator, "%s is Hidden: L roll %v against %v", s.name(t), d2[:len(d1)], d2[len(d1):])
+			emit(ev, "roll.hidden", engine.Spectator, "%s is Hidden: L roll %s against %s", s.name(t), diceText(d2[:len(d1)]), diceText(d2[len(d1):]))
 		}
 		if th > uh {
 			if ev != nil {
@@ -258,8 +260,8 @@ func (s *State) resolveAttack(ev *[]engine.Event) {
 	ah, asix, ad := s.roll(an, aNeed, buf[:0])
 	dh, dsix, dd := s.roll(dn, dNeed, ad)
 	if ev != nil {
-		emit(ev, "roll.battle", engine.Spectator, "%s rolls %s %v: %d success(es); %s rolls %v: %d success(es)",
-			s.name(u), kindNames[a.kind], dd[:len(ad)], ah, s.name(t), dd[len(ad):], dh)
+		emit(ev, "roll.battle", engine.Spectator, "%s rolls %s %s: %d success(es); %s rolls %s: %d success(es)",
+			s.name(u), kindNames[a.kind], diceText(dd[:len(ad)]), ah, s.name(t), diceText(dd[len(ad):]), dh)
 	}
 	switch {
 	case ah > dh:
@@ -514,4 +516,18 @@ func (s *State) captureOrRelease(take bool, ev *[]engine.Event) {
 	if ev != nil {
 		emit(ev, "released", engine.Spectator, "%s releases %s to its owner's removed-pile", seatNames[by], s.name(v))
 	}
+}
+
+// diceText writes dice as fmt's %v would, "[1 4 6]", without handing the
+// slice to fmt, so that a roll's buffer stays on the stack.
+func diceText(d []int) string {
+	b := make([]byte, 0, 2+2*len(d))
+	b = append(b, '[')
+	for i, v := range d {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendInt(b, int64(v), 10)
+	}
+	return string(append(b, ']'))
 }

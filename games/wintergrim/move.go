@@ -202,7 +202,7 @@ func (s *State) moraleRoll(id int16, why string, ev *[]engine.Event) bool {
 		if hits == 0 {
 			res = "fails"
 		}
-		emit(ev, "roll.p", engine.Spectator, "%s must roll P to %s: %d dice %v, %s (%s)", s.name(id), why, n, dice, res, s.ref(s.weather))
+		emit(ev, "roll.p", engine.Spectator, "%s must roll P to %s: %d dice %s, %s (%s)", s.name(id), why, n, diceText(dice), res, s.ref(s.weather))
 	}
 	return hits > 0
 }
@@ -235,7 +235,7 @@ func (s *State) move(seat int8, mover int16, mode int, to int16, flank bool, ev 
 		n := s.luck(mover)
 		hits, _, dice := s.roll(n, 4, nil)
 		if ev != nil {
-			emit(ev, "roll.l", engine.Spectator, "%s flanks: L roll %v", s.name(mover), dice)
+			emit(ev, "roll.l", engine.Spectator, "%s flanks: L roll %s", s.name(mover), diceText(dice))
 		}
 		if hits == 0 {
 			if ev != nil {

@@ -336,7 +336,7 @@ func (s *State) resolveChain(ev *[]engine.Event) {
 			hit[nh] = t
 			nh++
 			if ev != nil {
-				emit(ev, "volley", engine.Spectator, "%s rolls %v: %d damage to %s", s.ref(id), dice, hits, s.name(t))
+				emit(ev, "volley", engine.Spectator, "%s rolls %s: %d damage to %s", s.ref(id), diceText(dice), hits, s.name(t))
 			}
 		case EffBoost:
 			s.c[t].boost += d.Dice

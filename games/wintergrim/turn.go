@@ -89,13 +89,13 @@ func (s *State) useStart(id int16, ev *[]engine.Event) {
 	hits, _, dice := s.roll(2, 4, nil)
 	if hits > 0 {
 		if ev != nil {
-			emit(ev, "weather.stays", engine.Spectator, "%s rolls %v for %s: it stays", seatNames[owner(id)], dice, s.ref(id))
+			emit(ev, "weather.stays", engine.Spectator, "%s rolls %s for %s: it stays", seatNames[owner(id)], diceText(dice), s.ref(id))
 		}
 		return
 	}
 	s.toRemoved(id)
 	if ev != nil {
-		emit(ev, "weather.gone", engine.Spectator, "%s rolls %v for %s: no 4+, it is removed", seatNames[owner(id)], dice, s.ref(id))
+		emit(ev, "weather.gone", engine.Spectator, "%s rolls %s for %s: no 4+, it is removed", seatNames[owner(id)], diceText(dice), s.ref(id))
 	}
 }
 
