@@ -130,32 +130,28 @@ func (s *State) controls(seat int8, path int16) bool {
 	return mine
 }
 
-// checkConquer ends a Conquer game at the end of a turn in which one
-// player controls every path put into play at setup (seed 000, Conquer;
-// WG-40).
-func (s *State) checkConquer(ev *[]engine.Event) bool {
-	if s.conf.mode != ModeConquer {
+// checkConquer ends a Conquer game when seat, whose turn begins, controls
+// every path put into play at setup: it has held them through every other
+// player's turn (seed 000, Conquer: "The player who control these paths,
+// win"; WG-40).
+func (s *State) checkConquer(seat int8, ev *[]engine.Event) bool {
+	if s.conf.mode != ModeConquer || s.p[seat].out {
 		return false
 	}
-	for i := int8(0); i < s.seats; i++ {
-		if s.p[i].out {
-			continue
-		}
-		all, any := true, false
-		for id := int16(0); id < s.n(); id++ {
-			if s.c[id].flags&fConquer != 0 {
-				any = true
-				if s.c[id].zone != zPlay || !s.controls(i, id) {
-					all = false
-				}
+	any := false
+	for id := int16(0); id < s.n(); id++ {
+		if s.c[id].flags&fConquer != 0 {
+			any = true
+			if s.c[id].zone != zPlay || !s.controls(seat, id) {
+				return false
 			}
 		}
-		if any && all {
-			s.finish(engine.Seats(engine.Seat(i)), seatNames[i]+" controls every path put into play at setup ("+ruleConquer+")", ev)
-			return true
-		}
 	}
-	return false
+	if !any {
+		return false
+	}
+	s.finish(engine.Seats(engine.Seat(seat)), seatNames[seat]+" has held every path put into play at setup for a round ("+ruleConquer+")", ev)
+	return true
 }
 
 func (s *State) finish(winners engine.SeatSet, reason string, ev *[]engine.Event) {

@@ -149,15 +149,15 @@ func (s *State) finishTurn(ev *[]engine.Event) {
 		c.boost = 0
 	}
 	s.ended = false
-	if s.checkConquer(ev) {
-		return
-	}
 	next := seat
 	for {
 		next = (next + 1) % s.seats
 		if !s.p[next].out || next == seat {
 			break
 		}
+	}
+	if s.checkConquer(next, ev) {
+		return
 	}
 	if s.p[next].turns >= int16(s.conf.turns) {
 		s.finish(0, "every player has played its "+itoa(s.conf.turns)+" turns: a draw ("+ruling("WG-40")+")", ev)
