@@ -34,8 +34,9 @@ func Names() []string { return []string{"mcts", "random"} }
 // The parameters of "mcts" are iters (iterations per choice), time (a
 // thinking time per choice, as a Go duration, used instead of iters), c
 // (the exploration constant) and depth (the random actions a playout plays
-// before it asks a game that can evaluate a position; 0 plays to the end). seed seeds the bot's own random stream, so
-// that a bot with a fixed number of iterations chooses reproducibly.
+// before it asks a game that can evaluate a position; 0 plays to the end).
+// seed seeds the bot's own random stream, so that a bot with a fixed
+// number of iterations chooses reproducibly.
 func New(spec string, seed uint64) (Bot, error) {
 	kind, params, colon := strings.Cut(strings.TrimSpace(spec), ":")
 	if colon && strings.TrimSpace(params) == "" {

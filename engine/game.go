@@ -228,9 +228,9 @@ type CountNamer interface {
 // cut their playouts short and ask it instead.
 type Evaluator interface {
 	// Evaluate returns what the position is worth to seat, from 0 (a sure
-	// loss) to 1 (a sure win), as [ai.Reward] scores a finished match. It
-	// may look at everything in the state: it is called on determinized
-	// copies.
+	// loss) to 1 (a sure win), the scale on which the ai package scores a
+	// finished match (a draw is 0.5). It may look at everything in the
+	// state: it is called on determinized copies.
 	Evaluate(seat Seat) float64
 }
 

@@ -128,8 +128,7 @@ func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 	case ctxStarve:
 		a.Kind = kindStarve
 		for id := int16(me) * DeckSize; id < int16(me+1)*DeckSize; id++ {
-			// canStarve's tests without its errors, which would allocate.
-			if s.isUnit(id) && s.def(id).F < 0 && (s.c[id].flags&fMarked == 0 || !s.otherEater(me, id)) {
+			if s.mayStarve(me, id) {
 				a.Arg[0] = id
 				buf = append(buf, a)
 			}

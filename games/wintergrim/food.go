@@ -89,6 +89,12 @@ func (s *State) canStarve(seat int8, id int16) error {
 	return nil
 }
 
+// mayStarve reports whether seat may remove unit id for food, as
+// canStarve checks it but without building an error, for the legal list.
+func (s *State) mayStarve(seat int8, id int16) bool {
+	return s.isUnit(id) && owner(id) == seat && s.def(id).F < 0 && (s.c[id].flags&fMarked == 0 || !s.otherEater(seat, id))
+}
+
 // otherEater reports whether seat has a unit in play besides id that eats
 // food.
 func (s *State) otherEater(seat int8, id int16) bool {

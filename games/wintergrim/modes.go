@@ -138,16 +138,16 @@ func (s *State) checkConquer(seat int8, ev *[]engine.Event) bool {
 	if s.conf.mode != ModeConquer || s.p[seat].out {
 		return false
 	}
-	any := false
+	paths := false
 	for id := int16(0); id < s.n(); id++ {
 		if s.c[id].flags&fConquer != 0 {
-			any = true
+			paths = true
 			if s.c[id].zone != zPlay || !s.controls(seat, id) {
 				return false
 			}
 		}
 	}
-	if !any {
+	if !paths {
 		return false
 	}
 	s.finish(engine.Seats(engine.Seat(seat)), seatNames[seat]+" has held every path put into play at setup for a round ("+ruleConquer+")", ev)
