@@ -211,16 +211,20 @@ func (s *sqlStore) Append(ctx context.Context, id string, a Action, status, resu
 	// The update locks the match's row (PostgreSQL) or the database
 	// (SQLite, immediate transactions) and succeeds only if the action is
 	// the next step; a concurrent append waits and then finds 0 rows.
-	res, err := tx.ExecContext(ctx, s.q(`UPDATE matches SET actions = ?, status = ?, result = ?, updated = ? WHERE id = ? AND actions = ?`),
-		a.Seq, status, result, ms(a.At), id, a.Seq-1)
+	res, err := tx.ExecContext(ctx, s.q(`UPDATE matches SET actions = ?, status = ?, result = ?, updated = ? WHERE id = ? AND actions = ? AND status = ?`),
+		a.Seq, status, result, ms(a.At), id, a.Seq-1, Playing)
 	if err != nil {
 		return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, err)
 	}
 	if n, err := res.RowsAffected(); err != nil {
 		return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, err)
 	} else if n != 1 {
-		if _, err := s.Match(ctx, id); err != nil {
+		m, err := s.Match(ctx, id)
+		if err != nil {
 			return err
+		}
+		if m.Status != Playing {
+			return fmt.Errorf("store action %d of match %s (%s): %w", a.Seq, id, m.Status, ErrClosed)
 		}
 		return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, ErrConflict)
 	}
@@ -345,6 +349,144 @@ func (s *sqlStore) Playing(ctx context.Context) ([]string, error) {
 		ids = append(ids, id)
 	}
 	return ids, rows.Err()
+}
+
+func (s *sqlStore) SetStatus(ctx context.Context, id string, from []string, status, result string) error {
+	defer s.writing()()
+	if len(from) == 0 {
+		return fmt.Errorf("set status of match %s: no status to change from", id)
+	}
+	args := []any{status, result, ms(time.Now()), id}
+	marks := make([]string, len(from))
+	for i, f := range from {
+		marks[i] = "?"
+		args = append(args, f)
+	}
+	res, err := s.db.ExecContext(ctx, s.q(`UPDATE matches SET status = ?, result = ?, updated = ? WHERE id = ? AND status IN (`+strings.Join(marks, ", ")+`)`), args...)
+	if err != nil {
+		return fmt.Errorf("set status of match %s: %w", id, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return fmt.Errorf("set status of match %s: %w", id, err)
+	} else if n != 1 {
+		m, err := s.Match(ctx, id)
+		if err != nil {
+			return err
+		}
+		return fmt.Errorf("set status of match %s: it is %s, not %s: %w", id, m.Status, strings.Join(from, " or "), ErrConflict)
+	}
+	return nil
+}
+
+func (s *sqlStore) Matches(ctx context.Context, status string, limit int) ([]*Match, error) {
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT `+matchColumns+` FROM matches WHERE status = ? ORDER BY updated DESC, id LIMIT ?`), status, limit)
+	if err != nil {
+		return nil, fmt.Errorf("%s matches: %w", status, err)
+	}
+	defer rows.Close()
+	var out []*Match
+	for rows.Next() {
+		m, err := scanMatch(rows)
+		if err != nil {
+			return nil, fmt.Errorf("%s matches: %w", status, err)
+		}
+		out = append(out, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("%s matches: %w", status, err)
+	}
+	return out, nil
+}
+
+func (s *sqlStore) Unstarted(ctx context.Context) (int, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM matches WHERE status = ? AND actions = 0`), Playing).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("unstarted matches: %w", err)
+	}
+	return n, nil
+}
+
+func (s *sqlStore) EndIdle(ctx context.Context, unstarted, idle time.Time, unstartedResult, idleResult string) ([]string, error) {
+	defer s.writing()()
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("end idle matches: %w", err)
+	}
+	defer tx.Rollback()
+	var ids []string
+	for _, q := range []struct {
+		where  string
+		before time.Time
+		result string
+	}{
+		{"actions = 0 AND created < ?", unstarted, unstartedResult},
+		{"actions > 0 AND updated < ?", idle, idleResult},
+	} {
+		rows, err := tx.QueryContext(ctx, s.q(`SELECT id FROM matches WHERE status = ? AND `+q.where), Playing, ms(q.before))
+		if err != nil {
+			return nil, fmt.Errorf("end idle matches: %w", err)
+		}
+		var some []string
+		for rows.Next() {
+			var id string
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("end idle matches: %w", err)
+			}
+			some = append(some, id)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, fmt.Errorf("end idle matches: %w", err)
+		}
+		for _, id := range some {
+			if _, err := tx.ExecContext(ctx, s.q(`UPDATE matches SET status = ?, result = ?, updated = ? WHERE id = ? AND status = ?`),
+				Ended, q.result, ms(time.Now()), id, Playing); err != nil {
+				return nil, fmt.Errorf("end idle match %s: %w", id, err)
+			}
+		}
+		ids = append(ids, some...)
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, fmt.Errorf("end idle matches: %w", err)
+	}
+	return ids, nil
+}
+
+func (s *sqlStore) Check(ctx context.Context) error {
+	if s.postgres {
+		var one int
+		if err := s.db.QueryRowContext(ctx, `SELECT 1`).Scan(&one); err != nil {
+			return fmt.Errorf("check database: %w", err)
+		}
+		return nil
+	}
+	// quick_check reads every page and checks its structure (all that
+	// integrity_check does but compare indexes with their tables), in
+	// time linear in the file's size.
+	rows, err := s.db.QueryContext(ctx, `PRAGMA quick_check(20)`)
+	if err != nil {
+		return fmt.Errorf("check database: %w", err)
+	}
+	defer rows.Close()
+	var problems []string
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			return fmt.Errorf("check database: %w", err)
+		}
+		if line != "ok" {
+			problems = append(problems, line)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("check database: %w", err)
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("check database: damaged: %s", strings.Join(problems, "; "))
+	}
+	return nil
 }
 
 func (s *sqlStore) Close() error { return s.db.Close() }

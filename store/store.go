@@ -27,13 +27,30 @@ var (
 	// ErrConflict: another action was stored first as that step of the
 	// match; catch up and try again.
 	ErrConflict = errors.New("conflict: the match moved on")
+	// ErrClosed: the match is not being played (it is over, failed or
+	// ended), so no action may be stored in it.
+	ErrClosed = errors.New("the match is not being played")
+	// ErrLocked: another server holds the database.
+	ErrLocked = errors.New("locked by another skald serve")
 )
 
 // Status of a match.
 const (
+	// Playing: the match goes on; actions may be stored.
 	Playing = "playing"
-	Over    = "over"
+	// Over: the game ended by its rules.
+	Over = "over"
+	// Failed: the game or a bot failed (a panic, or a stored action that no
+	// longer applies); its actions are kept and it is not resumed until an
+	// operator retries it.
+	Failed = "failed"
+	// Ended: ended without a result by the server (a match nobody started,
+	// or one abandoned) or by an operator; the result says why.
+	Ended = "ended"
 )
+
+// Statuses lists every status a match may have.
+var Statuses = []string{Playing, Over, Failed, Ended}
 
 // Match is one match's configuration and progress.
 type Match struct {
@@ -100,6 +117,22 @@ type Store interface {
 	PlayerMatches(ctx context.Context, player string, limit int) ([]PlayerMatch, error)
 	// Playing returns the ids of the matches not yet over.
 	Playing(ctx context.Context) ([]string, error)
+	// SetStatus sets the status and result of the match if its status is
+	// one of from, and returns ErrConflict if it is not.
+	SetStatus(ctx context.Context, id string, from []string, status, result string) error
+	// Matches returns the matches with the given status, the most
+	// recently updated first, at most limit of them.
+	Matches(ctx context.Context, status string, limit int) ([]*Match, error)
+	// Unstarted returns the number of matches being played in which no
+	// action has been stored.
+	Unstarted(ctx context.Context) (int, error)
+	// EndIdle ends, with status Ended, the matches being played that were
+	// created before unstarted and have no action, and those whose last
+	// action was before idle, with the given results; it returns their ids.
+	EndIdle(ctx context.Context, unstarted, idle time.Time, unstartedResult, idleResult string) ([]string, error)
+	// Check checks the database: SQLite's integrity check of every page,
+	// or a query on PostgreSQL. It returns an error saying what is wrong.
+	Check(ctx context.Context) error
 	// Close releases the store's connections.
 	Close() error
 }

@@ -1,10 +1,13 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -222,4 +225,175 @@ func testStore(t *testing.T, s Store) {
 			t.Errorf("seats %v", seats)
 		}
 	})
+	t.Run("statuses", func(t *testing.T) {
+		m := newMatch("st")
+		if err := s.CreateMatch(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Append(ctx, m.ID, Action{Seq: 1, Action: "a1", Hash: "h"}, Playing, ""); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SetStatus(ctx, m.ID, []string{Playing}, Failed, "panic: boom"); err != nil {
+			t.Fatal(err)
+		}
+		// A failed match takes no action, and is not playing.
+		if err := s.Append(ctx, m.ID, Action{Seq: 2, Action: "a2", Hash: "h"}, Playing, ""); !errors.Is(err, ErrClosed) {
+			t.Errorf("append to a failed match: got %v, want ErrClosed", err)
+		}
+		if err := s.SetStatus(ctx, m.ID, []string{Playing}, Ended, "x"); !errors.Is(err, ErrConflict) {
+			t.Errorf("set status from the wrong status: got %v, want ErrConflict", err)
+		}
+		failed, err := s.Matches(ctx, Failed, 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, f := range failed {
+			found = found || f.ID == m.ID && f.Result == "panic: boom" && f.Actions == 1
+		}
+		if !found {
+			t.Errorf("the failed match is not listed as failed: %v", failed)
+		}
+		playing, _ := s.Playing(ctx)
+		for _, id := range playing {
+			if id == m.ID {
+				t.Error("a failed match is listed as playing")
+			}
+		}
+		// Retried, it takes actions again.
+		if err := s.SetStatus(ctx, m.ID, []string{Failed}, Playing, ""); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Append(ctx, m.ID, Action{Seq: 2, Action: "a2", Hash: "h"}, Playing, ""); err != nil {
+			t.Errorf("append to a retried match: %v", err)
+		}
+		if err := s.SetStatus(ctx, "nope", []string{Playing}, Ended, ""); !errors.Is(err, ErrNotFound) {
+			t.Errorf("set status of no match: got %v, want ErrNotFound", err)
+		}
+	})
+	t.Run("append after over", func(t *testing.T) {
+		m := newMatch("ov")
+		if err := s.CreateMatch(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Append(ctx, m.ID, Action{Seq: 1, Action: "a1", Hash: "h"}, Over, "done"); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Append(ctx, m.ID, Action{Seq: 2, Action: "a2", Hash: "h"}, Playing, ""); !errors.Is(err, ErrClosed) {
+			t.Errorf("append after the end: got %v, want ErrClosed", err)
+		}
+	})
+	t.Run("unstarted and idle", func(t *testing.T) {
+		before, err := s.Unstarted(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Matches from long ago, so that no other test's are touched.
+		long := time.Date(2001, 1, 1, 0, 0, 0, 0, time.UTC)
+		fresh, started, idle := newMatch("un"), newMatch("un-s"), newMatch("un-i")
+		fresh.Created, started.Created, idle.Created = long, long, long
+		for _, m := range []*Match{fresh, started, idle} {
+			if err := s.CreateMatch(ctx, m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n, _ := s.Unstarted(ctx); n < before+3 {
+			t.Errorf("unstarted: %d, want at least %d", n, before+3)
+		}
+		// started acts now; idle acted long ago.
+		if err := s.Append(ctx, started.ID, Action{Seq: 1, Action: "a1", Hash: "h"}, Playing, ""); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Append(ctx, idle.ID, Action{Seq: 1, Action: "a1", Hash: "h", At: long}, Playing, ""); err != nil {
+			t.Fatal(err)
+		}
+		cut := long.Add(time.Hour)
+		ids, err := s.EndIdle(ctx, cut, cut, "nobody came", "abandoned")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ended := map[string]bool{}
+		for _, id := range ids {
+			ended[id] = true
+		}
+		if !ended[fresh.ID] || !ended[idle.ID] || ended[started.ID] {
+			t.Errorf("ended %v; want %s and %s, not %s", ids, fresh.ID, idle.ID, started.ID)
+		}
+		for id, want := range map[string]string{fresh.ID: "nobody came", idle.ID: "abandoned"} {
+			if m, _ := s.Match(ctx, id); m.Status != Ended || m.Result != want {
+				t.Errorf("match %s: %s %q, want ended %q", id, m.Status, m.Result, want)
+			}
+		}
+		if acts, _ := s.Actions(ctx, idle.ID, 0); len(acts) != 1 {
+			t.Errorf("an ended match lost its actions: %v", acts)
+		}
+	})
+	t.Run("check", func(t *testing.T) {
+		if err := s.Check(ctx); err != nil {
+			t.Errorf("a sound database: %v", err)
+		}
+	})
+}
+
+// TestSQLiteDamaged checks that a file whose pages are overwritten is found
+// damaged: it does not open, or its check says what is wrong.
+func TestSQLiteDamaged(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "skald.db")
+	s, err := OpenSQLite(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 200 {
+		m := newMatch(fmt.Sprint("dmg", i))
+		if err := s.CreateMatch(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close()
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, _ := f.Stat()
+	junk := bytes.Repeat([]byte{0xA5}, 4096)
+	// Leave the header page and overwrite the pages after it.
+	for off := int64(4096); off+4096 <= info.Size(); off += 3 * 4096 {
+		f.WriteAt(junk, off)
+	}
+	f.Close()
+	s, err = OpenSQLite(ctx, path)
+	if err == nil {
+		defer s.Close()
+		err = s.Check(ctx)
+	}
+	if err == nil {
+		t.Fatal("a database with overwritten pages opened and passed its check")
+	}
+	t.Logf("damage found: %v", err)
+}
+
+// TestLock checks that one process at a time serves a SQLite file.
+func TestLock(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "skald.db")
+	unlock, err := Lock(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Lock(path); !errors.Is(err, ErrLocked) {
+		t.Fatalf("a second lock: got %v, want ErrLocked", err)
+	} else if !strings.Contains(err.Error(), fmt.Sprint(os.Getpid())) {
+		t.Errorf("the error does not name the holder's process: %v", err)
+	}
+	unlock()
+	unlock2, err := Lock(path)
+	if err != nil {
+		t.Fatalf("lock after unlock: %v", err)
+	}
+	unlock2()
+	if u, err := Lock("postgres://x@localhost/db"); err != nil {
+		t.Errorf("postgres: %v", err)
+	} else {
+		u()
+	}
 }
