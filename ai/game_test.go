@@ -3,6 +3,7 @@ package ai
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -184,4 +185,78 @@ func (c *climb) Determinize(engine.Seat, *engine.Rand) engine.State { return c.C
 func (c *climb) Evaluate(seat engine.Seat) float64 {
 	*c.evals++
 	return 1 / (1 + math.Exp(-float64(c.height)/5))
+}
+
+// echo is a game whose legal lists name actions more than once, in an
+// order that depends on what the deciding seat cannot see. Seat 0 picks
+// kind 1, 2 or 3 three times from a list naming kind 1 three times, rotated
+// by a hidden offset that Determinize deals again; it wins if it picks 2
+// every time, and seat 1, which never decides, wins otherwise.
+type echo struct {
+	picks  []uint8
+	offset int
+}
+
+const echoPicks = 3
+
+var echoList = [5]uint8{1, 2, 1, 3, 1}
+
+func (e *echo) Deciders() engine.SeatSet {
+	if len(e.picks) == echoPicks {
+		return 0
+	}
+	return engine.Seats(0)
+}
+
+func (e *echo) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
+	if !e.Deciders().Has(seat) {
+		return buf
+	}
+	for i := range echoList {
+		buf = append(buf, engine.Action{Seat: 0, Kind: echoList[(i+e.offset)%len(echoList)]})
+	}
+	return buf
+}
+
+func (e *echo) Apply(a engine.Action, _ *[]engine.Event) error {
+	if !e.Deciders().Has(a.Seat) || a.Kind < 1 || a.Kind > 3 {
+		return engine.Illegal("echo", "not legal")
+	}
+	e.picks = append(e.picks, a.Kind)
+	e.offset = (e.offset + 1) % len(echoList)
+	return nil
+}
+
+func (e *echo) View(engine.Seat) any { return e.picks }
+
+func (e *echo) Result() (engine.Result, bool) {
+	if len(e.picks) < echoPicks {
+		return engine.Result{}, false
+	}
+	for _, p := range e.picks {
+		if p != 2 {
+			return engine.Result{Winners: engine.Seats(1)}, true
+		}
+	}
+	return engine.Result{Winners: engine.Seats(0)}, true
+}
+
+func (e *echo) Clone() engine.State {
+	c := *e
+	c.picks = slices.Clone(e.picks)
+	return &c
+}
+
+func (e *echo) Determinize(_ engine.Seat, r *engine.Rand) engine.State {
+	c := e.Clone().(*echo)
+	c.offset = r.IntN(len(echoList))
+	return c
+}
+
+func (e *echo) Hash() uint64                        { return uint64(len(e.picks)<<8 | e.offset) }
+func (e *echo) Rand() *engine.Rand                  { return nil }
+func (e *echo) FormatAction(a engine.Action) string { return strconv.Itoa(int(a.Kind)) }
+func (e *echo) ParseAction(seat engine.Seat, text string) (engine.Action, error) {
+	n, err := strconv.Atoi(text)
+	return engine.Action{Seat: seat, Kind: uint8(n)}, err
 }

@@ -61,7 +61,7 @@ type MCTS struct {
 	nodes   []node          // nodes[0] is the root
 	path    []int32         // nodes descended in this iteration
 	legal   []engine.Action // legal actions at the current node
-	slot    []int32         // slot[i]: child for legal[i], or -1
+	slot    []int32         // slot[i]: child for legal[i], -1 if none, or dup
 	iters   int             // iterations of the last search
 	coupled bool            // later seats of simultaneous choices see earlier ones (for tests)
 }
@@ -103,9 +103,8 @@ func (m *MCTS) Choose(s engine.State, seat engine.Seat) engine.Action {
 		m.iters = 0
 		return m.legal[0]
 	}
-	if cap(m.nodes) < 2*m.Iterations+1 {
-		m.nodes = make([]node, 0, 2*m.Iterations+1)
-	}
+	// The tree grows as the search uses it, in memory kept from the last
+	// search: a budget, which a spec may set very high, sizes nothing.
 	m.nodes = append(m.nodes[:0], node{child: -1, next: -1})
 	start := time.Now()
 	m.iters = 0
@@ -218,7 +217,8 @@ func (m *MCTS) child(parent int32, a engine.Action) int32 {
 
 // descend picks the child of cur to follow among m.legal: a new child for
 // an action not tried yet if there is one, else the child with the best UCB
-// score. It counts every legal child as available.
+// score. It counts every legal child as available. An action the list
+// names twice is one action: it has one child, counted once.
 func (m *MCTS) descend(cur int32) (next int32, expanded bool) {
 	m.slot = m.slot[:0]
 	for range m.legal {
@@ -243,22 +243,25 @@ func (m *MCTS) descend(cur int32) (next int32, expanded bool) {
 		n.avail++
 		untried--
 	}
-	if untried > 0 {
-		k := m.rng.IntN(untried)
-		for i, c := range m.slot {
-			if c >= 0 {
-				continue
-			}
-			if k == 0 {
-				next := m.add(cur, m.legal[i])
-				m.nodes[next].hint = uint16(i)
-				return next, true
-			}
-			k--
+	for untried > 0 {
+		i := m.untried(m.rng.IntN(untried))
+		if m.child(cur, m.legal[i]) >= 0 {
+			// A second place of an action that has a child: a game's
+			// legal list should not name an action twice, but a search
+			// must not be thrown by one that does.
+			m.slot[i] = dup
+			untried--
+			continue
 		}
+		next := m.add(cur, m.legal[i])
+		m.nodes[next].hint = uint16(i)
+		return next, true
 	}
 	best, bestScore := int32(-1), math.Inf(-1)
 	for _, c := range m.slot {
+		if c < 0 {
+			continue // a duplicate
+		}
 		n := &m.nodes[c]
 		v := float64(n.visits)
 		score := n.reward/v + m.C*math.Sqrt(math.Log(float64(n.avail))/v)
@@ -267,6 +270,24 @@ func (m *MCTS) descend(cur int32) (next int32, expanded bool) {
 		}
 	}
 	return best, false
+}
+
+// dup marks in m.slot a place of m.legal whose action is found earlier.
+const dup = -2
+
+// untried returns the index in m.legal of the k-th action (from 0) with
+// no child.
+func (m *MCTS) untried(k int) int {
+	for i, c := range m.slot {
+		if c != -1 {
+			continue
+		}
+		if k == 0 {
+			return i
+		}
+		k--
+	}
+	panic("ai: fewer untried actions than counted")
 }
 
 // add appends a child of parent reached by a and returns it.

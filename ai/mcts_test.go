@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"errors"
 	"slices"
 	"testing"
 	"time"
@@ -197,5 +198,73 @@ func TestMCTSDepth(t *testing.T) {
 	}
 	if NewMCTS(1).Depth != DefaultDepth {
 		t.Errorf("NewMCTS depth %d, want %d", NewMCTS(1).Depth, DefaultDepth)
+	}
+}
+
+// TestMCTSDuplicateLegal checks that a legal list naming an action twice,
+// in an order that changes between determinizations, neither throws the
+// search nor splits the action's statistics: each node has one child per
+// action, and the search finds the one winning line.
+func TestMCTSDuplicateLegal(t *testing.T) {
+	for seed := range uint64(10) {
+		m := NewMCTS(seed)
+		m.Iterations = 300
+		if a := m.Choose(sealed{&echo{}, t}, 0); a.Kind != 2 {
+			t.Errorf("seed %d: chose %d, want 2", seed, a.Kind)
+		}
+		for i := range m.nodes {
+			var kinds []uint8
+			for c := m.nodes[i].child; c >= 0; c = m.nodes[c].next {
+				kinds = append(kinds, m.nodes[c].action.Kind)
+			}
+			slices.Sort(kinds)
+			if len(slices.Compact(slices.Clone(kinds))) != len(kinds) {
+				t.Fatalf("seed %d: node %d has children %v, an action twice", seed, i, kinds)
+			}
+		}
+		// Every root child was available at every iteration but its first.
+		for c := m.nodes[0].child; c >= 0; c = m.nodes[c].next {
+			if n := &m.nodes[c]; n.avail > int32(m.Iters()) {
+				t.Errorf("seed %d: action %d counted available %d times in %d iterations", seed, n.action.Kind, n.avail, m.Iters())
+			}
+		}
+	}
+}
+
+// stopAfter is a state whose Determinize panics with errStopSearch once it
+// has been called n times, which stops a search from outside.
+type stopAfter struct {
+	engine.State
+	n *int
+}
+
+var errStopSearch = errors.New("search stopped")
+
+func (s stopAfter) Determinize(seat engine.Seat, r *engine.Rand) engine.State {
+	if *s.n == 0 {
+		panic(errStopSearch)
+	}
+	*s.n--
+	return s.State.Determinize(seat, r)
+}
+
+// TestMCTSGrowsTree checks that a search's memory grows with the tree it
+// builds, not with the budget it was given: a budget of a million
+// iterations stopped after ten holds a tree of about twenty nodes.
+func TestMCTSGrowsTree(t *testing.T) {
+	m := NewMCTS(1)
+	m.Iterations = 1_000_000
+	n := 10
+	func() {
+		defer func() {
+			if p := recover(); p != errStopSearch {
+				panic(p)
+			}
+		}()
+		m.Choose(stopAfter{newGame(t, 2, 1, nil), &n}, 0)
+		t.Fatal("the search was not stopped")
+	}()
+	if c := cap(m.nodes); c > 1000 {
+		t.Errorf("after 10 iterations of a budget of %d the tree holds room for %d nodes", m.Iterations, c)
 	}
 }
