@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -21,8 +22,27 @@ type Bot interface {
 // Names returns the kinds of bots that [New] makes, in sorted order.
 func Names() []string { return []string{"mcts", "random"} }
 
-// New makes a bot from spec, a kind optionally followed by a colon and
-// comma-separated parameters:
+// Limits bounds what a bot's spec may ask for; a zero field is no bound.
+// A server takes bots' specs from its users, and a search's memory and
+// time grow with its budget: see [NewLimited].
+type Limits struct {
+	MaxIterations int           // mcts iters
+	MaxTime       time.Duration // mcts time
+	MaxDepth      int           // mcts depth
+}
+
+// CommandLimits are the bounds of the command line: generous, but they
+// refuse absurd budgets, such as a tree of a billion iterations that no
+// memory holds.
+var CommandLimits = Limits{MaxIterations: 10_000_000, MaxTime: time.Hour, MaxDepth: 1_000_000}
+
+// New makes a bot from spec as [NewLimited] does, within [CommandLimits].
+func New(spec string, seed uint64) (Bot, error) {
+	return NewLimited(spec, seed, CommandLimits)
+}
+
+// NewLimited makes a bot from spec, a kind optionally followed by a colon
+// and comma-separated parameters:
 //
 //	random
 //	mcts
@@ -37,7 +57,13 @@ func Names() []string { return []string{"mcts", "random"} }
 // before it asks a game that can evaluate a position; 0 plays to the end).
 // seed seeds the bot's own random stream, so that a bot with a fixed
 // number of iterations chooses reproducibly.
-func New(spec string, seed uint64) (Bot, error) {
+//
+// A budget over lim is refused with an error that names the limit, such as
+// `bot "mcts:iters=999999999": iters=999999999 is over the limit of
+// 10000000`. The budget is what the bot would use, defaults included: the
+// iterations (or, with time, the thinking time) and the playout depth,
+// where depth=0, a playout to the end, counts as [PlayoutLimit] actions.
+func NewLimited(spec string, seed uint64, lim Limits) (Bot, error) {
 	kind, params, colon := strings.Cut(strings.TrimSpace(spec), ":")
 	if colon && strings.TrimSpace(params) == "" {
 		return nil, fmt.Errorf("bot %q: no parameters after the colon", spec)
@@ -50,7 +76,11 @@ func New(spec string, seed uint64) (Bot, error) {
 		return NewRandom(seed), nil
 	case "mcts":
 		m := NewMCTS(seed)
-		if err := m.parse(params); err != nil {
+		given, err := m.parse(params)
+		if err == nil {
+			err = lim.check(m, given)
+		}
+		if err != nil {
 			return nil, fmt.Errorf("bot %q: %w", spec, err)
 		}
 		return m, nil
@@ -60,54 +90,81 @@ func New(spec string, seed uint64) (Bot, error) {
 	return nil, fmt.Errorf("bot %q: unknown kind %q (known: %s)", spec, kind, strings.Join(Names(), ", "))
 }
 
-// parse sets m's parameters from "k=v,k=v".
-func (m *MCTS) parse(params string) error {
+// check refuses m's budget if it is over l. given holds the parameters
+// the spec named, so that an error tells a default from a value given.
+func (l Limits) check(m *MCTS, given map[string]string) error {
+	over := func(name string, v, limit any) error {
+		text, ok := given[name]
+		if !ok {
+			text = fmt.Sprint(v) + " (the default)"
+		}
+		if name == "depth" && v == 0 {
+			text += fmt.Sprintf(" (playouts to the end, up to %d actions)", PlayoutLimit)
+		}
+		return fmt.Errorf("%s=%s is over the limit of %v", name, text, limit)
+	}
+	if m.Iterations > 0 && l.MaxIterations > 0 && m.Iterations > l.MaxIterations {
+		return over("iters", m.Iterations, l.MaxIterations)
+	}
+	if m.Iterations <= 0 && l.MaxTime > 0 && m.Time > l.MaxTime {
+		return over("time", m.Time, l.MaxTime)
+	}
+	if depth := cmp.Or(m.Depth, PlayoutLimit); l.MaxDepth > 0 && depth > l.MaxDepth {
+		return over("depth", m.Depth, l.MaxDepth)
+	}
+	return nil
+}
+
+// parse sets m's parameters from "k=v,k=v" and returns them by name.
+func (m *MCTS) parse(params string) (map[string]string, error) {
+	given := map[string]string{}
 	if params == "" {
-		return nil
+		return given, nil
 	}
 	var iters, limit bool
 	for _, kv := range strings.Split(params, ",") {
 		k, v, ok := strings.Cut(kv, "=")
 		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
 		if !ok || v == "" {
-			return fmt.Errorf("parameter %q: want name=value", kv)
+			return nil, fmt.Errorf("parameter %q: want name=value", kv)
 		}
+		given[k] = v
 		switch k {
 		case "iters":
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 {
-				return fmt.Errorf("iters=%s: want a whole number of at least 1", v)
+				return nil, fmt.Errorf("iters=%s: want a whole number of at least 1", v)
 			}
 			m.Iterations, iters = n, true
 		case "time":
 			d, err := time.ParseDuration(v)
 			if err != nil || d <= 0 {
-				return fmt.Errorf("time=%s: want a positive duration such as 250ms or 2s", v)
+				return nil, fmt.Errorf("time=%s: want a positive duration such as 250ms or 2s", v)
 			}
 			m.Time, limit = d, true
 		case "depth":
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 0 {
-				return fmt.Errorf("depth=%s: want a whole number of at least 0 (0 plays out to the end)", v)
+				return nil, fmt.Errorf("depth=%s: want a whole number of at least 0 (0 plays out to the end)", v)
 			}
 			m.Depth = n
 		case "c":
 			c, err := strconv.ParseFloat(v, 64)
 			if err != nil || c < 0 || c != c || c > 1e6 {
-				return fmt.Errorf("c=%s: want a number of at least 0", v)
+				return nil, fmt.Errorf("c=%s: want a number of at least 0", v)
 			}
 			m.C = c
 		default:
-			return fmt.Errorf("unknown parameter %q (known: c, depth, iters, time)", k)
+			return nil, fmt.Errorf("unknown parameter %q (known: c, depth, iters, time)", k)
 		}
 	}
 	if iters && limit {
-		return fmt.Errorf("give iters or time, not both")
+		return nil, fmt.Errorf("give iters or time, not both")
 	}
 	if limit {
 		m.Iterations = 0
 	}
-	return nil
+	return given, nil
 }
 
 // Reward returns what r is worth to seat: 1 for a win, 0.5 for a draw (no

@@ -70,6 +70,76 @@ func TestNewErrors(t *testing.T) {
 	}
 }
 
+func TestNewLimited(t *testing.T) {
+	server := Limits{MaxIterations: 20000, MaxTime: 5 * time.Second, MaxDepth: 500}
+	tests := []struct {
+		spec string
+		lim  Limits
+		want string // "" if the bot is made
+	}{
+		{"random", server, ""},
+		{"mcts", server, ""},
+		{"mcts:iters=20000", server, ""},
+		{"mcts:iters=20001", server, `bot "mcts:iters=20001": iters=20001 is over the limit of 20000`},
+		{"mcts:time=5s", server, ""},
+		{"mcts:time=5001ms", server, `bot "mcts:time=5001ms": time=5001ms is over the limit of 5s`},
+		{"mcts:time=1h,c=2", server, "time=1h is over the limit of 5s"},
+		{"mcts:depth=500", server, ""},
+		{"mcts:depth=501", server, "depth=501 is over the limit of 500"},
+		{"mcts:depth=0", server, "depth=0 (playouts to the end, up to 10000 actions) is over the limit of 500"},
+		{"mcts:depth=0", Limits{MaxDepth: PlayoutLimit}, ""},
+		// A default over a limit is named as one.
+		{"mcts", Limits{MaxIterations: 999}, "iters=1000 (the default) is over the limit of 999"},
+		{"mcts:c=1", Limits{MaxDepth: 100}, "depth=200 (the default) is over the limit of 100"},
+		// Thinking time bounds a search given a time, not one given
+		// iterations; iterations the other way round.
+		{"mcts:iters=50", Limits{MaxTime: time.Millisecond}, ""},
+		{"mcts:time=1h", Limits{MaxIterations: 1}, ""},
+		// Zero fields are no bounds.
+		{"mcts:iters=999999999,depth=999999999", Limits{}, ""},
+		// Errors in the spec come first.
+		{"mcts:iters=0", server, "iters=0: want a whole number of at least 1"},
+		{"mcts:iters=999999,time=1h", server, "give iters or time, not both"},
+	}
+	for _, tt := range tests {
+		b, err := NewLimited(tt.spec, 1, tt.lim)
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("NewLimited(%q, %+v): %v", tt.spec, tt.lim, err)
+		case tt.want == "" && b == nil:
+			t.Errorf("NewLimited(%q, %+v) = nil", tt.spec, tt.lim)
+		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+			t.Errorf("NewLimited(%q, %+v) error = %v, want it to contain %q", tt.spec, tt.lim, err, tt.want)
+		}
+	}
+}
+
+// TestNewCommandLimits checks that New refuses the absurd budgets of
+// CommandLimits and takes generous ones.
+func TestNewCommandLimits(t *testing.T) {
+	tests := []struct{ spec, want string }{
+		{"mcts:iters=10000000", ""},
+		{"mcts:iters=999999999", `bot "mcts:iters=999999999": iters=999999999 is over the limit of 10000000`},
+		{"mcts:time=1h", ""},
+		{"mcts:time=61m", "time=61m is over the limit of 1h0m0s"},
+		{"mcts:depth=1000000", ""},
+		{"mcts:depth=1000001", "depth=1000001 is over the limit of 1000000"},
+		{"mcts:depth=0", ""},
+	}
+	for _, tt := range tests {
+		_, err := New(tt.spec, 1)
+		if _, lerr := NewLimited(tt.spec, 1, CommandLimits); (err == nil) != (lerr == nil) {
+			t.Errorf("New(%q) = %v but NewLimited with CommandLimits = %v", tt.spec, err, lerr)
+		}
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("New(%q): %v", tt.spec, err)
+		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+			t.Errorf("New(%q) error = %v, want it to contain %q", tt.spec, err, tt.want)
+		}
+	}
+}
+
 func TestNames(t *testing.T) {
 	names := Names()
 	if !slices.IsSorted(names) {

@@ -11,7 +11,11 @@
 // single-observer Information Set Monte Carlo Tree Search; in a game whose
 // states are an [engine.Evaluator] it cuts its playouts short and asks the
 // state. [New] makes either from a short text spec such as
-// "mcts:iters=500,c=0.7".
+// "mcts:iters=500,c=0.7"; [NewLimited] does the same within [Limits] on
+// the budget a spec may ask for (a server takes specs from its users), and
+// New within the generous [CommandLimits]. A search's tree grows with the
+// iterations it runs, never sized from its budget, and a legal list that
+// names an action twice counts as naming it once.
 //
 // Humans are not bots: the command line seats them.
 package ai
