@@ -122,6 +122,38 @@ func TestPurityEngineOnlyKernel(t *testing.T) {
 	}
 }
 
+// TestPurityEngineTest checks that enginetest, the kernel's checks for the
+// games' tests (which TestPurity walks into as it walks the kernel), imports
+// nothing of the module but the kernel and nothing outside the standard
+// library, so that any game's tests may use it.
+func TestPurityEngineTest(t *testing.T) {
+	fset := token.NewFileSet()
+	paths, err := filepath.Glob("enginetest/*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := 0
+	for _, path := range paths {
+		if strings.HasSuffix(path, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files++
+		for _, imp := range f.Imports {
+			p, _ := strconv.Unquote(imp.Path.Value)
+			if p != "skald/engine" && (p == "skald" || strings.HasPrefix(p, "skald/") || strings.Contains(p, ".")) {
+				t.Errorf("%s imports %s: enginetest depends on the kernel and the standard library only", path, p)
+			}
+		}
+	}
+	if files == 0 {
+		t.Fatal("no non-test files in enginetest")
+	}
+}
+
 // TestPurityCheckerFindsImports makes sure the checker above can fail: it
 // runs it on a throwaway tree holding one impure game.
 func TestPurityCheckerFindsImports(t *testing.T) {

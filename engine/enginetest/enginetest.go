@@ -1,0 +1,119 @@
+// Package enginetest holds checks that any game's states keep the kernel's
+// contract, for the tests of the game packages: the seed of a conformance
+// suite.
+//
+// The checks play seeded random matches through the [engine.Game] and
+// [engine.State] interfaces alone and report through a [testing.TB], so a
+// failure names the game, its options, the match's seed and the step, and
+// is reproduced by running the test again. Like the kernel, the package
+// does no I/O.
+package enginetest
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"skald/engine"
+)
+
+// MaxSteps is the most actions a check plays in one match before it
+// reports that the match does not end.
+const MaxSteps = 100_000
+
+// NoDuplicateLegal plays matches random matches of g and checks that no
+// legal list names one action twice: a bot choosing among them would
+// weigh the action twice, and a search keyed by actions may count it
+// twice. At every position it asks every seat of the match for its legal
+// actions, not only the seats that decide.
+//
+// cfg gives the seats and the options (completed with their defaults);
+// match i is started with seed cfg.Seed+i, and its actions are chosen
+// uniformly among the deciding seat's legal actions (the lowest deciding
+// seat first) with a stream seeded from that seed, so a failure is
+// reproduced by its seed. The check stops at the first position with a
+// duplicate and reports the game, the options, the seed, the step, the
+// seat and the action's text; it also fails when a match cannot start, a
+// chosen legal action does not apply, or a match has not ended after
+// [MaxSteps] actions.
+func NoDuplicateLegal(t testing.TB, g engine.Game, cfg engine.Config, matches int) {
+	t.Helper()
+	opts, err := engine.Resolve(g.Options(), cfg.Options)
+	if err != nil {
+		t.Fatalf("%s: %v", g.Name(), err)
+	}
+	cfg.Options = opts
+	var legal []engine.Action
+	seen := map[engine.Action]int{}
+	for i := range matches {
+		mcfg := cfg
+		mcfg.Seed = cfg.Seed + uint64(i)
+		where := fmt.Sprintf("%s (%d seats, options %s) seed %d", g.Name(), mcfg.Seats, opts, mcfg.Seed)
+		st, err := g.New(mcfg)
+		if err != nil {
+			t.Fatalf("%s: %v", where, err)
+		}
+		rng := engine.NewRand(^mcfg.Seed)
+		for step := 0; ; step++ {
+			for seat := range engine.Seat(mcfg.Seats) {
+				legal = st.Legal(seat, legal[:0])
+				if dups := duplicates(st, legal, seen); dups != "" {
+					t.Errorf("%s, step %d: seat %s's legal list of %d actions names %s",
+						where, step, engine.SeatName(g, seat), len(legal), dups)
+					return
+				}
+			}
+			seat := st.Deciders().First()
+			if seat == engine.Spectator {
+				break
+			}
+			if step == MaxSteps {
+				t.Fatalf("%s: not over after %d actions", where, step)
+			}
+			legal = st.Legal(seat, legal[:0])
+			if len(legal) == 0 {
+				t.Fatalf("%s, step %d: seat %s decides but has no legal action", where, step, engine.SeatName(g, seat))
+			}
+			a := legal[rng.IntN(len(legal))]
+			if err := st.Apply(a, nil); err != nil {
+				t.Fatalf("%s, step %d: legal action %q of seat %s does not apply: %v",
+					where, step, st.FormatAction(a), engine.SeatName(g, seat), err)
+			}
+		}
+	}
+}
+
+// duplicates describes the actions that legal names more than once (the
+// first few: each as its text and how often and where it occurs), or
+// returns "" if there are none.
+// seen is scratch space.
+func duplicates(st engine.State, legal []engine.Action, seen map[engine.Action]int) string {
+	clear(seen)
+	var dup []engine.Action
+	for _, a := range legal {
+		seen[a]++
+		if seen[a] == 2 {
+			dup = append(dup, a)
+		}
+	}
+	if dup == nil {
+		return ""
+	}
+	var parts []string
+	for _, a := range dup[:min(len(dup), maxShown)] {
+		var at []string
+		for i, b := range legal {
+			if b == a {
+				at = append(at, fmt.Sprint(i))
+			}
+		}
+		parts = append(parts, fmt.Sprintf("%q %d times (at %s)", st.FormatAction(a), seen[a], strings.Join(at, ", ")))
+	}
+	if n := len(dup) - maxShown; n > 0 {
+		parts = append(parts, fmt.Sprintf("%d more actions more than once", n))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// maxShown is the most duplicated actions a failure names.
+const maxShown = 3
