@@ -3,8 +3,9 @@ package server
 import (
 	"encoding/json"
 	"errors"
-	"io"
+	"fmt"
 	"net/http"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -15,10 +16,6 @@ import (
 	"skald/store"
 	"skald/web"
 )
-
-// maxBody is the largest request body read, in bytes: room for a
-// battlefield's text as an option.
-const maxBody = 64 << 10
 
 func (s *Server) routes() {
 	mux := http.NewServeMux()
@@ -32,7 +29,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /api/matches/{id}/record", s.handleRecord)
 	mux.HandleFunc("GET /api/matches/{id}/replay", s.handleReplay)
 	mux.Handle("GET /metrics", s.metrics.handler())
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok\n") })
+	mux.HandleFunc("GET /healthz", s.handleHealth)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, Errorf(ENOTFOUND, "no API %s %s", r.Method, r.URL.Path))
 	})
@@ -51,11 +48,24 @@ func (s *Server) routes() {
 }
 
 // logged logs each request (without its query, which may hold a token)
-// and counts it.
+// and counts it. A handler that panics answers 500, is logged and counted,
+// and the server goes on.
 func (s *Server) logged(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		t0 := time.Now()
 		sw := &statusWriter{ResponseWriter: w, status: 200}
+		defer func() {
+			if p := recover(); p != nil {
+				if p == http.ErrAbortHandler {
+					panic(p)
+				}
+				s.metrics.panics.WithLabelValues("http").Inc()
+				s.log.Error("request panicked", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+				if !sw.wrote {
+					writeJSON(sw, http.StatusInternalServerError, errorFrame(Errorf(EINTERNAL, "internal error"), 0))
+				}
+			}
+		}()
 		h.ServeHTTP(sw, r)
 		s.metrics.requests.WithLabelValues(http.StatusText(sw.status)).Inc()
 		if r.URL.Path == "/metrics" || r.URL.Path == "/healthz" {
@@ -68,9 +78,18 @@ func (s *Server) logged(h http.Handler) http.Handler {
 type statusWriter struct {
 	http.ResponseWriter
 	status int
+	wrote  bool
 }
 
-func (w *statusWriter) WriteHeader(code int) { w.status = code; w.ResponseWriter.WriteHeader(code) }
+func (w *statusWriter) WriteHeader(code int) {
+	w.status, w.wrote = code, true
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	w.wrote = true
+	return w.ResponseWriter.Write(b)
+}
 
 // Unwrap lets http.ResponseController and the WebSocket upgrade reach the
 // connection.
@@ -90,8 +109,13 @@ func errorFrame(err error, id int64) errorBody {
 }
 
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
-	if ErrorCode(err) == EINTERNAL {
+	switch ErrorCode(err) {
+	case EINTERNAL:
 		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		s.health.storeError(err)
+	case ELIMITED:
+		s.metrics.limited.Inc()
+		s.log.Warn("request over a limit", "method", r.Method, "path", r.URL.Path, "client", clientAddr(r), "err", ErrorMessage(err))
 	}
 	writeJSON(w, ErrorStatus(err), errorFrame(err, 0))
 }
@@ -104,14 +128,14 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 // decode reads r's JSON body into v, refusing unknown fields, trailing
-// data and bodies over maxBody.
-func decode(w http.ResponseWriter, r *http.Request, v any) error {
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+// data and bodies over the limit.
+func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) error {
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, s.limits.Body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			return Errorf(ETOOLARGE, "the request is over %d bytes", maxBody)
+			return Errorf(ETOOLARGE, "the request is over %d bytes (limit max-body=%d)", s.limits.Body, s.limits.Body)
 		}
 		return Errorf(EINVALID, "malformed JSON: %v", err)
 	}
@@ -188,12 +212,16 @@ type SeatLink struct {
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	var req CreateRequest
-	if err := decode(w, r, &req); err != nil {
+	if err := s.decode(w, r, &req); err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	m, resp, err := s.newMatch(req.Game, req.Options, req.Seats)
 	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if err := s.mayCreate(r); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -227,11 +255,35 @@ func (s *Server) startBots(r *http.Request, id string) error {
 	return nil
 }
 
+// mayCreate checks that the client of r may create one more match now:
+// its address is under its rate of creations and the server under its
+// number of unstarted matches.
+func (s *Server) mayCreate(r *http.Request) error {
+	if !s.creators.allow(clientAddr(r), time.Now()) {
+		return s.limits.limited("creates-per-minute", "too many matches created from your address; wait a little")
+	}
+	n, err := s.store.Unstarted(r.Context())
+	if err != nil {
+		return err
+	}
+	if n >= s.limits.Unstarted {
+		return s.limits.limited("unstarted", "the server holds %d matches nobody has played yet; play one, or come back later", n)
+	}
+	return nil
+}
+
 // newMatch checks a request for a match and makes it, with new tokens.
 func (s *Server) newMatch(game string, opts engine.Options, seats []string) (*store.Match, *CreateResponse, error) {
-	g, err := lookupGame(game)
+	g, err := s.lookupGame(game)
 	if err != nil {
 		return nil, nil, err
+	}
+	size := 0
+	for k, v := range opts {
+		size += len(k) + len(v)
+	}
+	if size > s.limits.OptionBytes {
+		return nil, nil, Errorf(EINVALID, "the options take %d bytes, over the limit of %d (limit max-options=%d)", size, s.limits.OptionBytes, s.limits.OptionBytes)
 	}
 	lo, hi := g.Seats()
 	if len(seats) < lo || len(seats) > hi {
@@ -259,8 +311,9 @@ func (s *Server) newMatch(game string, opts engine.Options, seats []string) (*st
 			sl.Token = newToken()
 			sl.Link = "/m/" + m.ID + "#t=" + sl.Token
 			seat.Token = hashToken(sl.Token)
-		} else if _, err := ai.New(p, 1); err != nil {
-			return nil, nil, Errorf(EINVALID, "seat %s: %v", sl.Name, err)
+		} else if _, err := ai.NewLimited(p, 1, s.limits.Bot); err != nil {
+			return nil, nil, Errorf(EINVALID, "seat %s: %v (limits bot-iters=%d, bot-time=%s, bot-depth=%d)", sl.Name, err,
+				s.limits.Bot.MaxIterations, s.limits.Bot.MaxTime, s.limits.Bot.MaxDepth)
 		}
 		m.Seats = append(m.Seats, seat)
 		resp.Seats = append(resp.Seats, sl)
@@ -290,10 +343,10 @@ type matchInfo struct {
 	SeatName string `json:"seat_name,omitempty"`
 }
 
-func info(m *store.Match) matchInfo {
+func (s *Server) info(m *store.Match) matchInfo {
 	mi := matchInfo{ID: m.ID, Game: m.Game, Title: m.Game, Options: m.Options, Status: m.Status, Result: m.Result,
 		Actions: m.Actions, Rematch: m.Rematch, RematchOf: m.RematchOf, Created: m.Created, Updated: m.Updated}
-	g, err := games.Lookup(m.Game)
+	g, err := s.cfg.Games(m.Game)
 	for i, st := range m.Seats {
 		name := ""
 		if err == nil {
@@ -313,7 +366,7 @@ func (s *Server) handleMatch(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, info(m))
+	writeJSON(w, http.StatusOK, s.info(m))
 }
 
 // handlePlayerMatches lists the matches of the player whose key is the
@@ -331,7 +384,7 @@ func (s *Server) handlePlayerMatches(w http.ResponseWriter, r *http.Request) {
 	}
 	out := []matchInfo{}
 	for _, pm := range pms {
-		mi := info(pm.Match)
+		mi := s.info(pm.Match)
 		seat := int(pm.Seat)
 		mi.Seat = &seat
 		if seat >= 0 && seat < len(mi.Seats) {
@@ -395,13 +448,17 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 	id := old.Rematch
 	if id == "" {
 		m := &store.Match{ID: newID(), Game: old.Game, Rules: old.Rules, Options: old.Options, Seats: old.Seats, Spectator: old.Spectator}
-		if g, err := lookupGame(old.Game); err == nil {
+		if g, err := s.lookupGame(old.Game); err == nil {
 			m.Rules = g.RulesVersion()
 		}
 		if s.cfg.Seed != nil {
 			m.Seed = s.cfg.Seed()
 		} else {
 			m.Seed = randomSeed()
+		}
+		if err := s.mayCreate(r); err != nil {
+			s.fail(w, r, err)
+			return
 		}
 		if id, err = s.store.Rematch(r.Context(), old.ID, m); err != nil {
 			s.fail(w, r, err)
@@ -444,24 +501,27 @@ type recordEvent struct {
 	Only string `json:"only,omitempty"`
 }
 
-// finished returns the live match id if it is over: its record holds every
-// secret, so only then is it shown.
-func (s *Server) finished(r *http.Request) (*live, error) {
+// finished returns the match id, if it is over, failed or ended, as far
+// as its stored actions replay, and every stored action: its record holds
+// every secret, so only then is it shown.
+func (s *Server) finished(r *http.Request) (*live, []store.Action, error) {
 	id := r.PathValue("id")
 	m, err := s.store.Match(r.Context(), id)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if m.Status != store.Over {
-		return nil, Errorf(ECONFLICT, "match %s is not over: its record is shown when it ends", id)
+	if m.Status == store.Playing {
+		return nil, nil, Errorf(ECONFLICT, "match %s is being played: its record is shown when it ends", id)
 	}
-	return s.load(r.Context(), id) // not kept: replays are read once
+	return s.loadRecord(r.Context(), id) // not kept: replays are read once
 }
 
 // handleRecord returns a finished match's record: as JSON with every
-// event, or with ?format=jsonl as the record file skald replay reads.
+// event, or with ?format=jsonl as the record file skald replay reads. The
+// record of a failed match holds every stored action; the JSON has the
+// events of those that replay and says where replay stops.
 func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
-	l, err := s.finished(r)
+	l, acts, err := s.finished(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -477,8 +537,8 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return
 		}
-		for _, st := range l.steps {
-			rec.Add(engine.Step{Seat: st.seat, Action: st.action, Hash: st.hash})
+		for _, a := range acts {
+			rec.Add(engine.Step{Seat: a.Seat, Action: a.Action, Hash: a.Hash})
 		}
 		return
 	}
@@ -486,15 +546,21 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 		Match  matchInfo     `json:"match"`
 		Header engine.Header `json:"header"`
 		Steps  []recordStep  `json:"steps"`
-	}{Match: info(l.meta), Header: header, Steps: []recordStep{}}
-	for i, st := range l.steps {
-		rs := recordStep{Seq: i + 1, Seat: int(st.seat), SeatName: engine.SeatName(l.game, st.seat), Action: st.action, Hash: st.hash, Events: []recordEvent{}}
-		for _, e := range st.events {
-			re := recordEvent{Seq: i + 1, Type: e.Type, Text: e.Text}
-			if e.Only != engine.Spectator {
-				re.Only = engine.SeatName(l.game, e.Only)
+		// Replays is the number of steps that replay; fewer than the
+		// steps when the match failed on a stored step.
+		Replays int    `json:"replays"`
+		Failure string `json:"failure,omitempty"`
+	}{Match: s.info(l.meta), Header: header, Steps: []recordStep{}, Replays: len(l.steps), Failure: l.damage}
+	for i, a := range acts {
+		rs := recordStep{Seq: i + 1, Seat: int(a.Seat), SeatName: engine.SeatName(l.game, a.Seat), Action: a.Action, Hash: a.Hash, Events: []recordEvent{}}
+		if i < len(l.steps) {
+			for _, e := range l.steps[i].events {
+				re := recordEvent{Seq: i + 1, Type: e.Type, Text: e.Text}
+				if e.Only != engine.Spectator {
+					re.Only = engine.SeatName(l.game, e.Only)
+				}
+				rs.Events = append(rs.Events, re)
 			}
-			rs.Events = append(rs.Events, re)
 		}
 		out.Steps = append(out.Steps, rs)
 	}
@@ -504,7 +570,7 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 // handleReplay returns the view of a seat (or the spectator) after step
 // ?step=N of a finished match.
 func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
-	l, err := s.finished(r)
+	l, _, err := s.finished(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -531,21 +597,29 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	for _, step := range l.steps[:n] {
-		a, err := st.ParseAction(step.seat, step.action)
-		if err == nil {
-			err = st.Apply(a, nil)
-		}
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
-	}
+	var view any
 	legal := []string{}
-	if seat != engine.Spectator {
-		for _, a := range st.Legal(seat, nil) {
-			legal = append(legal, st.FormatAction(a))
+	err = guard(func() error {
+		for _, step := range l.steps[:n] {
+			a, err := st.ParseAction(step.seat, step.action)
+			if err == nil {
+				err = st.Apply(a, nil)
+			}
+			if err != nil {
+				return err
+			}
 		}
+		if seat != engine.Spectator {
+			for _, a := range st.Legal(seat, nil) {
+				legal = append(legal, st.FormatAction(a))
+			}
+		}
+		view = st.View(seat)
+		return nil
+	})
+	if err != nil {
+		s.fail(w, r, Errorf(EFAILED, "step %d of match %s does not replay: %v", n, l.id, err))
+		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"step": n, "steps": len(l.steps), "seat": engine.SeatName(l.game, seat), "view": st.View(seat), "legal": legal})
+	writeJSON(w, http.StatusOK, map[string]any{"step": n, "steps": len(l.steps), "seat": engine.SeatName(l.game, seat), "view": view, "legal": legal})
 }

@@ -116,7 +116,7 @@ func wgReq(r wintergrim.Req) string {
 
 func (s *Server) handleAssets(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("game")
-	if _, err := lookupGame(name); err != nil {
+	if _, err := s.lookupGame(name); err != nil {
 		s.fail(w, r, Errorf(ENOTFOUND, "%v", err))
 		return
 	}

@@ -17,6 +17,8 @@ import (
 	"github.com/coder/websocket"
 
 	"skald/engine"
+	"skald/games"
+	"skald/internal/testgame"
 	"skald/store"
 )
 
@@ -30,17 +32,30 @@ type testServer struct {
 
 func newTestServer(t testing.TB) *testServer {
 	t.Helper()
+	return newTestServerWith(t, nil)
+}
+
+// newTestServerWith is newTestServer with a Config that configure may
+// change first; the server serves the test game too.
+func newTestServerWith(t testing.TB, configure func(*Config)) *testServer {
+	t.Helper()
 	st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "skald.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	seed := uint64(0)
 	var mu sync.Mutex
-	srv, err := New(Config{Store: st, Seed: func() uint64 { mu.Lock(); defer mu.Unlock(); seed++; return seed }})
+	cfg := Config{Store: st, Seed: func() uint64 { mu.Lock(); defer mu.Unlock(); seed++; return seed }, Games: withTestGame}
+	if configure != nil {
+		configure(&cfg)
+	}
+	srv, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	hs := httptest.NewServer(srv)
+	hs := httptest.NewUnstartedServer(srv)
+	hs.Config = srv.HTTPServer()
+	hs.Start()
 	t.Cleanup(func() {
 		hs.CloseClientConnections()
 		srv.Close()
@@ -48,6 +63,14 @@ func newTestServer(t testing.TB) *testServer {
 		st.Close()
 	})
 	return &testServer{Server: srv, url: hs.URL, store: st, http: hs}
+}
+
+// withTestGame looks up the registered games and the test game.
+func withTestGame(name string) (engine.Game, error) {
+	if name == (testgame.Game{}).Name() {
+		return testgame.Game{}, nil
+	}
+	return games.Lookup(name)
 }
 
 // create creates a match and returns the answer.
@@ -89,6 +112,7 @@ type frame struct {
 	Over      bool            `json:"over"`
 	Result    string          `json:"result"`
 	Rematch   string          `json:"rematch"`
+	Status    string          `json:"status"`
 	raw       []byte
 }
 

@@ -19,6 +19,8 @@ const (
 	EILLEGAL      = "illegal"      // the rules forbid the action; Rule cites the rule
 	ECONFLICT     = "conflict"     // the match moved on since the client looked (a stale seq)
 	ETOOLARGE     = "too_large"    // a message over the size limit
+	ELIMITED      = "limited"      // over a limit of the server (its name and value are in the message); try later
+	EFAILED       = "failed"       // the match failed (its game or a bot broke) and takes no more actions
 	EINTERNAL     = "internal"     // the server failed; nothing was changed
 )
 
@@ -60,6 +62,8 @@ func ErrorCode(err error) string {
 		return ENOTFOUND
 	case errors.Is(err, store.ErrConflict):
 		return ECONFLICT
+	case errors.Is(err, store.ErrClosed):
+		return ECONFLICT
 	}
 	return EINTERNAL
 }
@@ -80,6 +84,8 @@ func ErrorMessage(err error) string {
 		return "no such match"
 	case errors.Is(err, store.ErrConflict):
 		return "the match moved on; look again"
+	case errors.Is(err, store.ErrClosed):
+		return "the match is not being played any more"
 	}
 	return "internal error"
 }
@@ -105,6 +111,8 @@ var codeStatus = map[string]int{
 	EILLEGAL:      http.StatusUnprocessableEntity,
 	ECONFLICT:     http.StatusConflict,
 	ETOOLARGE:     http.StatusRequestEntityTooLarge,
+	ELIMITED:      http.StatusTooManyRequests,
+	EFAILED:       http.StatusConflict,
 	EINTERNAL:     http.StatusInternalServerError,
 }
 

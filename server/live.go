@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"time"
@@ -29,6 +30,9 @@ type live struct {
 	conns   map[*conn]struct{}
 	botBusy bool // a goroutine is playing the bots' seats
 	evicted bool // dropped from the server's map; get it again
+	// damage says why the stored steps after l.steps do not replay, in a
+	// match loaded for its record.
+	damage string
 }
 
 // step is one applied action and what it caused.
@@ -40,25 +44,100 @@ type step struct {
 }
 
 // load builds the match id from the store, replaying its actions and
-// checking every state hash.
+// checking every state hash. A stored step that does not replay is a
+// *replayError.
 func (s *Server) load(ctx context.Context, id string) (*live, error) {
 	m, err := s.store.Match(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	g, err := lookupGame(m.Game)
+	l, err := s.newLive(m)
 	if err != nil {
-		return nil, fmt.Errorf("match %s: %w", id, err)
+		return nil, err
 	}
-	st, err := g.New(engine.Config{Seats: len(m.Seats), Seed: m.Seed, Options: m.Options})
-	if err != nil {
-		return nil, fmt.Errorf("match %s: %w", id, err)
-	}
-	l := &live{s: s, id: id, game: g, meta: m, state: st, conns: map[*conn]struct{}{}}
 	if _, err := l.catchUp(ctx); err != nil {
 		return nil, err
 	}
 	return l, nil
+}
+
+// loadRecord builds the match id as far as its stored actions replay, and
+// returns them all.
+func (s *Server) loadRecord(ctx context.Context, id string) (*live, []store.Action, error) {
+	m, err := s.store.Match(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	acts, err := s.store.Actions(ctx, id, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	l, err := s.newLive(m)
+	if err != nil {
+		return nil, nil, err
+	}
+	for i := range acts {
+		if err := l.apply(acts[i : i+1]); err != nil {
+			l.damage = err.Error()
+			break
+		}
+	}
+	return l, acts, nil
+}
+
+// newLive starts the match m from its configuration.
+func (s *Server) newLive(m *store.Match) (*live, error) {
+	g, err := s.lookupGame(m.Game)
+	if err != nil {
+		return nil, &replayError{match: m.ID, err: err}
+	}
+	var st engine.State
+	err = guard(func() error {
+		st, err = g.New(engine.Config{Seats: len(m.Seats), Seed: m.Seed, Options: m.Options})
+		return err
+	})
+	if err != nil {
+		return nil, &replayError{match: m.ID, err: err}
+	}
+	return &live{s: s, id: m.ID, game: g, meta: m, state: st, conns: map[*conn]struct{}{}}, nil
+}
+
+// replayError is a stored match that does not replay: its game is not
+// served, its options are refused, or a stored step is refused, panics or
+// leads to another state hash than the one stored. The match is damaged:
+// it is marked failed, never reported to a player as a mistake of theirs.
+type replayError struct {
+	match  string
+	seq    int // 0: the match does not start
+	action string
+	err    error
+}
+
+func (e *replayError) Error() string {
+	if e.seq == 0 {
+		return fmt.Sprintf("match %s does not start: %v", e.match, e.err)
+	}
+	return fmt.Sprintf("match %s: stored step %d (%s) does not replay: %v", e.match, e.seq, e.action, e.err)
+}
+
+func (e *replayError) Unwrap() error { return e.err }
+
+// panicError is a panic recovered from a game or a bot.
+type panicError struct {
+	value any
+	stack []byte
+}
+
+func (e *panicError) Error() string { return fmt.Sprintf("panic: %v", e.value) }
+
+// guard calls f and returns its error, or a *panicError if it panics.
+func guard(f func() error) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = &panicError{value: p, stack: debug.Stack()}
+		}
+	}()
+	return f()
 }
 
 // catchUp applies the actions stored since the last one l knows, which
@@ -69,33 +148,100 @@ func (l *live) catchUp(ctx context.Context) (int, error) {
 	if err != nil || len(acts) == 0 {
 		return 0, err
 	}
+	if err := l.apply(acts); err != nil {
+		return 0, err
+	}
+	return len(acts), nil
+}
+
+// apply applies stored actions to l, all or none: a step that does not
+// replay is a *replayError and leaves l as it was.
+func (l *live) apply(acts []store.Action) error {
 	// Apply to a copy, so that a step that does not replay leaves the
 	// match as it was.
-	st := l.state.Clone()
+	var st engine.State
 	steps := l.steps
 	for _, a := range acts {
 		if a.Seq != len(steps)+1 {
-			return 0, fmt.Errorf("match %s: stored step %d follows step %d", l.id, a.Seq, len(steps))
-		}
-		act, err := st.ParseAction(a.Seat, a.Action)
-		if err != nil {
-			return 0, fmt.Errorf("match %s step %d (%s): %w", l.id, a.Seq, a.Action, err)
+			return &replayError{match: l.id, seq: a.Seq, action: a.Action, err: fmt.Errorf("it follows step %d", len(steps))}
 		}
 		var evs []engine.Event
-		if err := st.Apply(act, &evs); err != nil {
-			return 0, fmt.Errorf("match %s step %d (%s): %w", l.id, a.Seq, a.Action, err)
-		}
-		if h := engine.FormatHash(st.Hash()); h != a.Hash {
-			return 0, fmt.Errorf("match %s step %d (%s): state hash %s, stored %s", l.id, a.Seq, a.Action, h, a.Hash)
+		err := guard(func() error {
+			if st == nil {
+				st = l.state.Clone()
+			}
+			act, err := st.ParseAction(a.Seat, a.Action)
+			if err != nil {
+				return err
+			}
+			if err := st.Apply(act, &evs); err != nil {
+				return err
+			}
+			if h := engine.FormatHash(st.Hash()); h != a.Hash {
+				return fmt.Errorf("state hash %s, stored %s", h, a.Hash)
+			}
+			return nil
+		})
+		if err != nil {
+			return &replayError{match: l.id, seq: a.Seq, action: a.Action, err: err}
 		}
 		steps = append(steps, step{seat: a.Seat, action: a.Action, hash: a.Hash, events: evs})
+	}
+	if st == nil {
+		return nil
 	}
 	l.state, l.steps = st, steps
 	l.meta.Actions = len(l.steps)
 	if r, over := l.state.Result(); over {
 		l.meta.Status, l.meta.Result = store.Over, r.Reason
 	}
-	return len(acts), nil
+	return nil
+}
+
+// fail marks l failed because of err: in the store, in memory and to its
+// connections; its bots stop and it takes no more actions. It logs the
+// failure once, with what reproduces it, and counts it. l.mu is held.
+func (l *live) fail(cause string, err error) {
+	if l.meta.Status == store.Failed {
+		return
+	}
+	reason := fmt.Sprintf("%s failed at step %d: %v", cause, len(l.steps), err)
+	history := make([]string, len(l.steps))
+	for i, st := range l.steps {
+		history[i] = engine.SeatName(l.game, st.seat) + ": " + st.action
+	}
+	args := []any{"match", l.id, "game", l.game.Name(), "options", l.meta.Options.String(), "seed", l.meta.Seed,
+		"seats", seatPlayers(l.meta), "step", len(l.steps), "cause", cause, "err", err.Error(), "actions", history}
+	var pe *panicError
+	if errors.As(err, &pe) {
+		args = append(args, "stack", string(pe.stack))
+	}
+	l.s.log.Error("match failed", args...)
+	l.s.metrics.failures.WithLabelValues(l.game.Name(), cause).Inc()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if serr := l.s.store.SetStatus(ctx, l.id, []string{store.Playing}, store.Failed, reason); serr != nil && !errors.Is(serr, store.ErrConflict) {
+		l.s.log.Error("mark match failed", "match", l.id, "err", serr)
+	}
+	l.meta.Status, l.meta.Result = store.Failed, reason
+	l.publish(len(l.steps))
+}
+
+// seatPlayers returns who plays each seat of m, as "human,mcts".
+func seatPlayers(m *store.Match) string {
+	var b []byte
+	for i, st := range m.Seats {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, st.Player...)
+	}
+	return string(b)
+}
+
+// failedError is the error of an action in a failed match.
+func (l *live) failedError() error {
+	return Errorf(EFAILED, "match %s has stopped: %s; the server's operator can retry it", l.id, l.meta.Result)
 }
 
 // refresh catches up and, if anything was applied, tells the connections
@@ -103,8 +249,16 @@ func (l *live) catchUp(ctx context.Context) (int, error) {
 func (l *live) refresh(ctx context.Context) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if l.meta.Status != store.Playing {
+		return nil
+	}
 	from := len(l.steps)
 	n, err := l.catchUp(ctx)
+	var re *replayError
+	if errors.As(err, &re) {
+		l.fail("replay", err)
+		return nil
+	}
 	if err != nil || n == 0 {
 		return err
 	}
@@ -126,10 +280,16 @@ func (l *live) submit(ctx context.Context, seat engine.Seat, text string, want i
 		return 0, errEvicted
 	}
 	for attempt := 0; ; attempt++ {
+		if l.meta.Status == store.Failed {
+			return 0, l.failedError()
+		}
+		if l.meta.Status == store.Ended {
+			return 0, Errorf(ECONFLICT, "match %s has ended: %s", l.id, l.meta.Result)
+		}
 		if want >= 0 && want != len(l.steps) {
 			from := len(l.steps)
 			if n, err := l.catchUp(ctx); err != nil {
-				return 0, err
+				return 0, l.damaged(err)
 			} else if n > 0 {
 				l.publish(from)
 			}
@@ -140,16 +300,31 @@ func (l *live) submit(ctx context.Context, seat engine.Seat, text string, want i
 		if _, over := l.state.Result(); over {
 			return 0, Errorf(ECONFLICT, "the match is over")
 		}
-		a, next, evs, err := l.try(seat, text)
+		var a engine.Action
+		var next engine.State
+		var evs []engine.Event
+		var sa store.Action
+		status, result := store.Playing, ""
+		seq := len(l.steps) + 1
+		err := guard(func() error {
+			var err error
+			if a, next, evs, err = l.try(seat, text); err != nil {
+				return err
+			}
+			sa = store.Action{Seq: seq, Seat: seat, Action: next.FormatAction(a), Hash: engine.FormatHash(next.Hash())}
+			if r, over := next.Result(); over {
+				status, result = store.Over, r.Reason
+			}
+			return nil
+		})
+		var pe *panicError
+		if errors.As(err, &pe) {
+			l.fail("game", fmt.Errorf("on %s's action %q: %w", engine.SeatName(l.game, seat), text, err))
+			return 0, l.failedError()
+		}
 		if err != nil {
 			l.s.metrics.actions.WithLabelValues(l.game.Name(), "refused").Inc()
 			return 0, err
-		}
-		seq := len(l.steps) + 1
-		sa := store.Action{Seq: seq, Seat: seat, Action: next.FormatAction(a), Hash: engine.FormatHash(next.Hash())}
-		status, result := store.Playing, ""
-		if r, over := next.Result(); over {
-			status, result = store.Over, r.Reason
 		}
 		t0 := time.Now()
 		err = l.s.store.Append(ctx, l.id, sa, status, result)
@@ -160,14 +335,23 @@ func (l *live) submit(ctx context.Context, seat engine.Seat, text string, want i
 			l.s.metrics.actions.WithLabelValues(l.game.Name(), "conflict").Inc()
 			from := len(l.steps)
 			if _, err := l.catchUp(ctx); err != nil {
-				return 0, err
+				return 0, l.damaged(err)
 			}
 			l.publish(from)
 			l.kickBots()
 			continue
 		}
+		if errors.Is(err, store.ErrClosed) {
+			// Another server or an operator ended the match.
+			if m, merr := l.s.store.Match(ctx, l.id); merr == nil {
+				l.meta.Status, l.meta.Result = m.Status, m.Result
+				l.publish(len(l.steps))
+			}
+			return 0, Errorf(ECONFLICT, "match %s is not being played any more", l.id)
+		}
 		if err != nil {
 			l.s.metrics.actions.WithLabelValues(l.game.Name(), "error").Inc()
+			l.s.health.storeError(err)
 			return 0, err
 		}
 		l.s.metrics.actions.WithLabelValues(l.game.Name(), "accepted").Inc()
@@ -184,6 +368,18 @@ func (l *live) submit(ctx context.Context, seat engine.Seat, text string, want i
 }
 
 var errEvicted = errors.New("match evicted from memory")
+
+// damaged turns an error of catching up into what a client is told: a
+// stored step that does not replay fails the match (it is never the
+// client's mistake); other errors pass. l.mu is held.
+func (l *live) damaged(err error) error {
+	var re *replayError
+	if errors.As(err, &re) {
+		l.fail("replay", err)
+		return l.failedError()
+	}
+	return err
+}
 
 // try judges seat's action text on the current state and returns the
 // action, the state after it (a copy) and its events.
@@ -258,6 +454,10 @@ type stateFrame struct {
 	Winners   []string        `json:"winners,omitempty"`
 	Rematch   string          `json:"rematch,omitempty"`
 	RematchOf string          `json:"rematch_of,omitempty"`
+	// Status is the match's status: playing, over, failed (its game or a
+	// bot broke; Result says how) or ended (without a result; Result
+	// says why). Only a playing match has legal actions.
+	Status string `json:"status"`
 }
 
 type seatInfo struct {
@@ -287,25 +487,38 @@ func (l *live) frame(seat engine.Seat, from int, reset bool) []byte {
 			}
 		}
 	}
-	view, err := json.Marshal(l.state.View(seat))
+	f.Status = l.meta.Status
+	err := guard(func() error {
+		view, err := json.Marshal(l.state.View(seat))
+		if err != nil {
+			return fmt.Errorf("view of seat %d: %w", seat, err)
+		}
+		f.View = view
+		if seat != engine.Spectator && l.meta.Status == store.Playing {
+			for _, a := range l.state.Legal(seat, nil) {
+				f.Legal = append(f.Legal, l.state.FormatAction(a))
+			}
+		}
+		if l.meta.Status == store.Playing {
+			for _, d := range l.state.Deciders().List() {
+				f.Deciders = append(f.Deciders, engine.SeatName(l.game, d))
+			}
+		}
+		if r, over := l.state.Result(); over {
+			f.Over, f.Result = true, r.Reason
+			for _, w := range r.Winners.List() {
+				f.Winners = append(f.Winners, engine.SeatName(l.game, w))
+			}
+		}
+		return nil
+	})
 	if err != nil {
-		l.s.log.Error("view", "match", l.id, "err", err)
-		view = []byte("null")
+		f.View, f.Legal, f.Deciders = json.RawMessage("null"), []string{}, []string{}
+		l.fail("game", err)
+		f.Status = l.meta.Status
 	}
-	f.View = view
-	if seat != engine.Spectator {
-		for _, a := range l.state.Legal(seat, nil) {
-			f.Legal = append(f.Legal, l.state.FormatAction(a))
-		}
-	}
-	for _, d := range l.state.Deciders().List() {
-		f.Deciders = append(f.Deciders, engine.SeatName(l.game, d))
-	}
-	if r, over := l.state.Result(); over {
-		f.Over, f.Result = true, r.Reason
-		for _, w := range r.Winners.List() {
-			f.Winners = append(f.Winners, engine.SeatName(l.game, w))
-		}
+	if l.meta.Status == store.Failed || l.meta.Status == store.Ended {
+		f.Result = l.meta.Result
 	}
 	b, err := json.Marshal(f)
 	if err != nil {
@@ -328,38 +541,65 @@ func (l *live) kickBots() {
 // botSeat returns a seat played by a bot that must decide now, or
 // Spectator. l.mu is held.
 func (l *live) botSeat() engine.Seat {
-	if _, over := l.state.Result(); over {
+	if l.meta.Status != store.Playing {
 		return engine.Spectator
 	}
-	for _, d := range l.state.Deciders().List() {
-		if int(d) < len(l.meta.Seats) && l.meta.Seats[d].Player != "human" {
-			return d
+	seat := engine.Spectator
+	err := guard(func() error {
+		if _, over := l.state.Result(); over {
+			return nil
 		}
+		for _, d := range l.state.Deciders().List() {
+			if int(d) < len(l.meta.Seats) && l.meta.Seats[d].Player != "human" {
+				seat = d
+				return nil
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		l.fail("game", err)
+		return engine.Spectator
 	}
-	return engine.Spectator
+	return seat
 }
 
 // runBots plays the bots' seats until no bot must decide. A bot thinks on a
 // copy of the state without holding the match's lock, so people may watch
 // and other matches go on; its action is then submitted as a person's is.
+// At most Limits.BotSearches bots think at once; the others wait their
+// turn. A bot whose spec is over the server's limits, or a game or a bot
+// that panics, fails the match and nothing else.
 func (l *live) runBots() {
 	defer l.s.wg.Done()
 	ctx := l.s.ctx
+	stop := func() {
+		l.mu.Lock()
+		l.botBusy = false
+		idle := len(l.conns) == 0
+		l.mu.Unlock()
+		if idle {
+			l.s.evict(l)
+		}
+	}
 	for {
 		l.mu.Lock()
 		seat := l.botSeat()
 		if seat == engine.Spectator || ctx.Err() != nil || l.evicted {
-			l.botBusy = false
-			idle := len(l.conns) == 0
 			l.mu.Unlock()
-			if idle {
-				l.s.evict(l)
-			}
+			stop()
 			return
 		}
 		spec := l.meta.Seats[seat].Player
 		seq := len(l.steps)
-		st := l.state.Clone()
+		var st engine.State
+		err := guard(func() error { st = l.state.Clone(); return nil })
+		if err != nil {
+			l.fail("game", err)
+			l.mu.Unlock()
+			stop()
+			return
+		}
 		l.mu.Unlock()
 
 		if d := l.s.cfg.BotDelay; d > 0 {
@@ -369,25 +609,60 @@ func (l *live) runBots() {
 				continue
 			}
 		}
-		bot, err := ai.New(spec, l.meta.Seed^uint64(seq+1)*0x9e3779b97f4a7c15^uint64(seat))
+		bot, err := ai.NewLimited(spec, l.meta.Seed^uint64(seq+1)*0x9e3779b97f4a7c15^uint64(seat), l.s.limits.Bot)
 		if err != nil {
-			l.s.log.Error("bot", "match", l.id, "seat", seat, "bot", spec, "err", err)
 			l.mu.Lock()
-			l.botBusy = false
+			l.fail("bot", fmt.Errorf("seat %s: %w", engine.SeatName(l.game, seat), err))
 			l.mu.Unlock()
+			stop()
 			return
 		}
-		text := st.FormatAction(bot.Choose(st, seat))
+		var text string
+		err = l.s.think(ctx, func() error {
+			return guard(func() error {
+				text = st.FormatAction(bot.Choose(st, seat))
+				return nil
+			})
+		})
+		if ctx.Err() != nil {
+			stop()
+			return
+		}
+		if err != nil {
+			l.mu.Lock()
+			l.fail("bot", fmt.Errorf("seat %s (%s): %w", engine.SeatName(l.game, seat), spec, err))
+			l.mu.Unlock()
+			stop()
+			return
+		}
 		if _, err := l.submit(ctx, seat, text, seq, nil); err != nil && ErrorCode(err) != ECONFLICT {
-			if !errors.Is(err, errEvicted) && ctx.Err() == nil {
+			if !errors.Is(err, errEvicted) && ctx.Err() == nil && ErrorCode(err) != EFAILED {
 				l.s.log.Error("bot action", "match", l.id, "seat", seat, "action", text, "err", err)
 			}
-			l.mu.Lock()
-			l.botBusy = false
-			l.mu.Unlock()
+			stop()
 			return
 		}
 	}
+}
+
+// think runs f when one of the slots for thinking bots is free, waiting
+// for one, and returns f's error; it returns ctx's error if ctx is done
+// first.
+func (s *Server) think(ctx context.Context, f func() error) error {
+	s.metrics.botsWaiting.Inc()
+	select {
+	case s.thinking <- struct{}{}:
+		s.metrics.botsWaiting.Dec()
+	case <-ctx.Done():
+		s.metrics.botsWaiting.Dec()
+		return ctx.Err()
+	}
+	s.metrics.botsThinking.Inc()
+	defer func() {
+		<-s.thinking
+		s.metrics.botsThinking.Dec()
+	}()
+	return f()
 }
 
 // join adds c to the match's connections and sends it the whole match as

@@ -19,6 +19,7 @@ import (
 	"github.com/coder/websocket"
 
 	"skald/engine"
+	"skald/games"
 )
 
 // LoadConfig configures a load run: Matches matches played at once through
@@ -173,7 +174,7 @@ func Load(ctx context.Context, cfg LoadConfig) (*LoadResult, error) {
 // actions refused (a race between the seats of a simultaneous decision is
 // not one: each acts for its own seat).
 func loadMatch(ctx context.Context, cfg LoadConfig, rng *rand.Rand, record func(time.Duration) bool, playing func()) (refused int, over bool, err error) {
-	g, err := lookupGame(cfg.Game)
+	g, err := games.Lookup(cfg.Game)
 	if err != nil {
 		return 0, false, err
 	}

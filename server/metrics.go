@@ -18,6 +18,12 @@ type metrics struct {
 	storeSeconds prometheus.Histogram
 	conns        prometheus.Gauge
 	live         prometheus.Gauge
+	failures     *prometheus.CounterVec
+	panics       *prometheus.CounterVec
+	limited      prometheus.Counter
+	ended        prometheus.Counter
+	botsWaiting  prometheus.Gauge
+	botsThinking prometheus.Gauge
 }
 
 func newMetrics(s *Server) *metrics {
@@ -42,8 +48,27 @@ func newMetrics(s *Server) *metrics {
 		live: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "skald_live_matches", Help: "Matches held in memory.",
 		}),
+		failures: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "skald_match_failures_total", Help: "Matches marked failed, by game and cause (game, bot, replay).",
+		}, []string{"game", "cause"}),
+		panics: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "skald_http_panics_total", Help: "HTTP handlers that panicked and were recovered.",
+		}, []string{"where"}),
+		limited: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "skald_limited_total", Help: "Requests refused because they were over a limit.",
+		}),
+		ended: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "skald_matches_ended_idle_total", Help: "Matches ended because nobody started or played them.",
+		}),
+		botsWaiting: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "skald_bots_waiting", Help: "Bots waiting for a slot to think.",
+		}),
+		botsThinking: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "skald_bots_thinking", Help: "Bots thinking now.",
+		}),
 	}
 	m.reg.MustRegister(m.requests, m.actions, m.created, m.storeSeconds, m.conns, m.live,
+		m.failures, m.panics, m.limited, m.ended, m.botsWaiting, m.botsThinking,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }

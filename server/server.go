@@ -43,28 +43,34 @@ type Config struct {
 	BotDelay time.Duration
 	// Seed returns a new match's seed; nil picks a random one.
 	Seed func() uint64
-	// MaxMessage is the largest WebSocket message read, in bytes; 0 means
-	// DefaultMaxMessage.
-	MaxMessage int64
+	// Limits bounds what clients may ask for; a zero field takes its
+	// value from DefaultLimits.
+	Limits Limits
+	// Games looks up a game by name; nil means games.Lookup. Tests serve
+	// test games with it.
+	Games func(name string) (engine.Game, error)
 }
-
-// DefaultMaxMessage is the default limit on a WebSocket message's size.
-const DefaultMaxMessage = 8 << 10
 
 // Server serves matches. Create it with New; it is an http.Handler.
 type Server struct {
-	cfg     Config
-	store   store.Store
-	log     *slog.Logger
-	metrics *metrics
-	mux     *http.ServeMux
+	cfg      Config
+	limits   Limits
+	store    store.Store
+	log      *slog.Logger
+	metrics  *metrics
+	mux      *http.ServeMux
+	creators *creators
+	thinking chan struct{} // a slot per bot that may think at once
+	health   health
 
 	ctx    context.Context // canceled by Close
 	cancel context.CancelFunc
 	wg     sync.WaitGroup // bots and listeners
 
-	mu   sync.Mutex
-	live map[string]*live
+	mu         sync.Mutex
+	live       map[string]*live
+	tokens     map[string]int // open WebSockets by token hash
+	matchConns map[string]int // open WebSockets by match
 }
 
 // New returns a server for cfg. Call Resume to restart the bots of
@@ -76,10 +82,15 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	if cfg.MaxMessage <= 0 {
-		cfg.MaxMessage = DefaultMaxMessage
+	if cfg.Games == nil {
+		cfg.Games = games.Lookup
 	}
-	s := &Server{cfg: cfg, store: cfg.Store, log: cfg.Logger, live: map[string]*live{}}
+	lim := cfg.Limits.withDefaults()
+	if err := lim.Check(); err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	s := &Server{cfg: cfg, limits: lim, store: cfg.Store, log: cfg.Logger, live: map[string]*live{}, tokens: map[string]int{},
+		creators: newCreators(lim.CreatesPerMinute, lim.CreateBurst), thinking: make(chan struct{}, lim.BotSearches)}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.metrics = newMetrics(s)
 	s.routes()
@@ -87,8 +98,13 @@ func New(cfg Config) (*Server, error) {
 		s.wg.Add(1)
 		go s.listen(n)
 	}
+	s.wg.Add(1)
+	go s.janitor()
 	return s, nil
 }
+
+// Limits returns the server's limits.
+func (s *Server) Limits() Limits { return s.limits }
 
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
@@ -112,7 +128,10 @@ func (s *Server) Close() error {
 
 // Resume loads the matches in progress so that their bots play on.
 // Matches in which only people are to move are loaded when someone
-// connects.
+// connects. A match that cannot be resumed (a stored action that no
+// longer applies, a game that panics) is marked failed and listed in the
+// log and in /healthz, and the others are resumed; failed matches are not
+// resumed until an operator retries them (skald match retry).
 func (s *Server) Resume(ctx context.Context) error {
 	ids, err := s.store.Playing(ctx)
 	if err != nil {
@@ -125,6 +144,13 @@ func (s *Server) Resume(ctx context.Context) error {
 			continue
 		}
 		l.mu.Lock()
+		failed := l.meta.Status == store.Failed
+		l.mu.Unlock()
+		if failed {
+			s.evict(l)
+			continue
+		}
+		l.mu.Lock()
 		l.kickBots()
 		idle := !l.botBusy && len(l.conns) == 0
 		l.mu.Unlock()
@@ -132,18 +158,41 @@ func (s *Server) Resume(ctx context.Context) error {
 			s.evict(l)
 		}
 	}
+	failed, err := s.store.Matches(ctx, store.Failed, 1000)
+	if err != nil {
+		return fmt.Errorf("resume: %w", err)
+	}
+	for _, m := range failed {
+		s.log.Warn("not resumed: the match failed", "match", m.ID, "game", m.Game, "step", m.Actions, "reason", m.Result)
+	}
 	return nil
 }
 
-// get returns the live match id, loading it if need be.
+// get returns the live match id, loading it if need be. A match whose
+// stored steps do not replay is marked failed and returned as far as it
+// replays.
 func (s *Server) get(ctx context.Context, id string) (*live, error) {
 	s.mu.Lock()
 	l := s.live[id]
 	s.mu.Unlock()
 	if l != nil {
-		return l, nil
+		l.mu.Lock()
+		failed := l.meta.Status == store.Failed
+		l.mu.Unlock()
+		if !failed {
+			return l, nil
+		}
+		// An operator may have retried it since.
+		if m, err := s.store.Match(ctx, id); err != nil || m.Status == store.Failed {
+			return l, nil
+		}
+		s.drop(l)
 	}
 	l, err := s.load(ctx, id)
+	var re *replayError
+	if errors.As(err, &re) {
+		l, err = s.loadFailed(ctx, id, re)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -155,6 +204,45 @@ func (s *Server) get(ctx context.Context, id string) (*live, error) {
 	s.live[id] = l
 	s.metrics.live.Set(float64(len(s.live)))
 	return l, nil
+}
+
+// loadFailed loads match id as far as its stored steps replay and marks
+// it failed because of re.
+func (s *Server) loadFailed(ctx context.Context, id string, re *replayError) (*live, error) {
+	l, _, err := s.loadRecord(ctx, id)
+	if err != nil {
+		if errors.As(err, &re) {
+			// It does not even start: mark it failed without a state.
+			s.log.Error("match failed", "match", id, "cause", "replay", "err", err.Error())
+			s.metrics.failures.WithLabelValues("", "replay").Inc()
+			if serr := s.store.SetStatus(ctx, id, []string{store.Playing}, store.Failed, err.Error()); serr != nil && !errors.Is(serr, store.ErrConflict) {
+				s.log.Error("mark match failed", "match", id, "err", serr)
+			}
+			return nil, Errorf(EFAILED, "match %s has stopped: %v; the server's operator can retry it", id, err)
+		}
+		return nil, err
+	}
+	l.mu.Lock()
+	l.fail("replay", re)
+	l.mu.Unlock()
+	return l, nil
+}
+
+// drop removes l from memory, whoever watches it: they are disconnected
+// and reconnect to the match as stored.
+func (s *Server) drop(l *live) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if s.live[l.id] == l {
+		delete(s.live, l.id)
+		s.metrics.live.Set(float64(len(s.live)))
+	}
+	l.evicted = true
+	for c := range l.conns {
+		c.close()
+	}
 }
 
 // evict drops l from memory if nobody watches it and no bot plays in it.
@@ -203,9 +291,57 @@ func (s *Server) listen(n store.Notifier) {
 	}
 }
 
-// lookupGame returns the registered game called name.
-func lookupGame(name string) (engine.Game, error) {
-	g, err := games.Lookup(name)
+// janitor ends, now and then, the matches nobody started and those
+// abandoned (Limits.UnstartedAge and IdleAge), until the server closes.
+func (s *Server) janitor() {
+	defer s.wg.Done()
+	every := min(time.Minute, s.limits.UnstartedAge/2, s.limits.IdleAge/2)
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-t.C:
+			if _, err := s.EndIdle(s.ctx); err != nil && s.ctx.Err() == nil {
+				s.log.Error("end idle matches", "err", err)
+			}
+		}
+	}
+}
+
+// EndIdle ends the matches nobody acted in since they were created
+// Limits.UnstartedAge ago, and those nobody acted in for Limits.IdleAge.
+// Their records are kept. It returns their ids.
+func (s *Server) EndIdle(ctx context.Context) ([]string, error) {
+	now := time.Now()
+	ids, err := s.store.EndIdle(ctx, now.Add(-s.limits.UnstartedAge), now.Add(-s.limits.IdleAge),
+		fmt.Sprintf("ended: nobody played it within %s of its creation", s.limits.UnstartedAge),
+		fmt.Sprintf("ended: nobody played it for %s", s.limits.IdleAge))
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range ids {
+		s.log.Info("match ended idle", "match", id)
+		s.metrics.ended.Inc()
+		s.mu.Lock()
+		l := s.live[id]
+		s.mu.Unlock()
+		if l != nil {
+			if m, err := s.store.Match(ctx, id); err == nil {
+				l.mu.Lock()
+				l.meta.Status, l.meta.Result = m.Status, m.Result
+				l.publish(len(l.steps))
+				l.mu.Unlock()
+			}
+		}
+	}
+	return ids, nil
+}
+
+// lookupGame returns the game called name.
+func (s *Server) lookupGame(name string) (engine.Game, error) {
+	g, err := s.cfg.Games(name)
 	if err != nil {
 		return nil, &Error{Code: EINVALID, Message: err.Error()}
 	}

@@ -378,7 +378,7 @@ func TestBadInput(t *testing.T) {
 	})
 	t.Run("huge message", func(t *testing.T) {
 		c := dial(t, ts.url, cr.ID, cr.Seats[1].Token)
-		c.send(`{"type":"act","action":"` + strings.Repeat("x", DefaultMaxMessage+1) + `"}`)
+		c.send(`{"type":"act","action":"` + strings.Repeat("x", int(DefaultLimits().Message)+1) + `"}`)
 		for c.next() != nil {
 		}
 		<-c.closed
@@ -404,7 +404,7 @@ func TestBadInput(t *testing.T) {
 		{"unknown game", "POST", "/api/matches", `{"game":"chess","seats":["human","human"]}`, 400, EINVALID},
 		{"bad option", "POST", "/api/matches", `{"game":"blackred","options":{"units":"99"},"seats":["human","human"]}`, 400, EINVALID},
 		{"bad bot", "POST", "/api/matches", `{"game":"blackred","seats":["human","mcts:iters=-1"]}`, 400, EINVALID},
-		{"huge create", "POST", "/api/matches", `{"game":"` + strings.Repeat("x", maxBody) + `"}`, 413, ETOOLARGE},
+		{"huge create", "POST", "/api/matches", `{"game":"` + strings.Repeat("x", int(DefaultLimits().Body)) + `"}`, 413, ETOOLARGE},
 		{"record of a match in progress", "GET", "/api/matches/" + cr.ID + "/record", "", 409, ECONFLICT},
 		{"rematch of a match in progress", "POST", "/api/matches/" + cr.ID + "/rematch?token=" + cr.Seats[0].Token, "", 409, ECONFLICT},
 		{"rematch by a spectator", "POST", "/api/matches/" + cr.ID + "/rematch?token=" + cr.Spectator.Token, "", 403, EFORBIDDEN},

@@ -62,6 +62,57 @@ func (c *conn) writer() {
 	}
 }
 
+// pinger pings the peer every interval and closes the connection when a
+// ping is not answered within timeout.
+func (c *conn) pinger(interval, timeout time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-c.done:
+			return
+		case <-t.C:
+			ctx, cancel := context.WithTimeout(context.Background(), timeout)
+			err := c.ws.Ping(ctx)
+			cancel()
+			if err != nil {
+				c.close()
+				c.ws.CloseNow()
+				return
+			}
+		}
+	}
+}
+
+// reserve counts a WebSocket to match id through the token whose hash is
+// token, or refuses it when the match or the token has as many as the
+// limits allow. The returned function releases it.
+func (s *Server) reserve(id, token string) (release func(), err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.matchConns == nil {
+		s.matchConns = map[string]int{}
+	}
+	if s.matchConns[id] >= s.limits.ConnsPerMatch {
+		return nil, s.limits.limited("conns-per-match", "match %s has %d connections open", id, s.matchConns[id])
+	}
+	if s.tokens[token] >= s.limits.ConnsPerToken {
+		return nil, s.limits.limited("conns-per-token", "this link has %d connections open to the match", s.tokens[token])
+	}
+	s.matchConns[id]++
+	s.tokens[token]++
+	return func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if s.matchConns[id]--; s.matchConns[id] <= 0 {
+			delete(s.matchConns, id)
+		}
+		if s.tokens[token]--; s.tokens[token] <= 0 {
+			delete(s.tokens, token)
+		}
+	}, nil
+}
+
 // ClientMessage is a message from a client. Type "act" plays Action for
 // the connection's seat; Seq, if given, is the number of steps the client
 // has seen, and the action is refused if the match has moved on since. ID
@@ -92,26 +143,42 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	seat, err := authorize(m, bearer(r))
+	token := bearer(r)
+	seat, err := authorize(m, token)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	if key := r.URL.Query().Get("player"); key != "" {
-		if len(key) < 16 || len(key) > 128 {
-			s.fail(w, r, Errorf(EINVALID, "player: want the player's key (16 to 128 characters)"))
-			return
-		}
-		if err := s.store.AddPlayer(ctx, hashToken("player:"+key), id, seat); err != nil {
-			s.fail(w, r, err)
-			return
-		}
+	key := r.URL.Query().Get("player")
+	if key != "" && (len(key) < 16 || len(key) > 128) {
+		s.fail(w, r, Errorf(EINVALID, "player: want the player's key (16 to 128 characters)"))
+		return
 	}
+	release, err := s.reserve(id, hashToken(token))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	defer release()
+	// The request's deadlines (Limits.BodyTimeout, WriteTimeout) do not
+	// bound a WebSocket; pings check that its peer is there.
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Time{})
 	ws, err := websocket.Accept(w, r, nil)
 	if err != nil {
 		return // Accept has answered
 	}
-	ws.SetReadLimit(s.cfg.MaxMessage)
+	ws.SetReadLimit(s.limits.Message)
+	if key != "" {
+		// Noted only once the connection is open, so that a request that
+		// is never upgraded stores nothing.
+		if err := s.store.AddPlayer(ctx, hashToken("player:"+key), id, seat); err != nil {
+			s.log.Error("ws add player", "match", id, "err", err)
+			ws.Close(websocket.StatusInternalError, ErrorMessage(err))
+			return
+		}
+	}
 	c := &conn{ws: ws, seat: seat, send: make(chan []byte, sendBuffer), done: make(chan struct{})}
 	var l *live
 	for {
@@ -136,6 +203,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		s.metrics.conns.Dec()
 		s.log.Info("ws closed", "match", id, "seat", engine.SeatName(l.game, seat))
 	}()
+	go c.pinger(s.limits.PingInterval, s.limits.PingTimeout)
 	go c.writer()
 	for {
 		typ, data, err := ws.Read(ctx)
@@ -191,6 +259,9 @@ func (s *Server) handleMessage(ctx context.Context, l *live, c *conn, msg *Clien
 		}
 		want := -1
 		if msg.Seq != nil {
+			if *msg.Seq < 0 {
+				return Errorf(EINVALID, "act: seq %d: want the number of steps you have seen (0 or more)", *msg.Seq)
+			}
 			want = *msg.Seq
 		}
 		_, err := l.submit(ctx, c.seat, msg.Action, want, func(seq int) {

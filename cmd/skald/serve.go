@@ -13,6 +13,9 @@ import (
 	"syscall"
 	"time"
 
+	"skald/engine"
+	"skald/games"
+	"skald/internal/testgame"
 	"skald/server"
 	"skald/store"
 )
@@ -20,8 +23,8 @@ import (
 func init() {
 	register(command{
 		name: "serve",
-		args: "[--addr localhost:8080] [--db skald.db|postgres://…] [--bot-delay 400ms] [--log text|json]",
-		help: "serve the games in the browser and over WebSocket; prints the address to open",
+		args: "[--addr localhost:8080] [--db skald.db|postgres://…] [--bot-delay 400ms] [--log text|json] [--LIMIT VALUE]...",
+		help: "serve the games in the browser and over WebSocket; prints the address to open; every limit has a flag (skald serve -h)",
 		run:  runServe,
 	})
 }
@@ -32,6 +35,9 @@ func runServe(e *env, args []string) error {
 	db := fs.String("db", "skald.db", "a SQLite file, or a postgres:// URL that several servers may share")
 	botDelay := fs.Duration("bot-delay", 400*time.Millisecond, "how long a bot waits before it acts, so people can follow")
 	logFormat := fs.String("log", "text", "log format on stderr: text or json")
+	testGames := fs.Bool("test-games", false, "also serve the kernel's test game (bids), whose option panic=search|apply makes it fail on purpose: for fault tests")
+	lim := server.DefaultLimits()
+	lim.Flags(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -49,15 +55,35 @@ func runServe(e *env, args []string) error {
 		return usagef("--log: want text or json, not %q", *logFormat)
 	}
 	log := slog.New(h)
+	if err := lim.Check(); err != nil {
+		return usagef("%v", err)
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	st, err := store.Open(ctx, *db)
+	unlock, err := store.Lock(*db)
 	if err != nil {
 		return err
 	}
+	defer unlock()
+	st, err := store.Open(ctx, *db)
+	if err != nil {
+		return fmt.Errorf("%w\nthe database may be damaged: restore a backup, or serve another file", err)
+	}
 	defer st.Close()
-	srv, err := server.New(server.Config{Store: st, Logger: log, BotDelay: *botDelay})
+	if err := st.Check(ctx); err != nil {
+		return fmt.Errorf("%s: %w\nrestore a backup, or serve another file", *db, err)
+	}
+	cfg := server.Config{Store: st, Logger: log, BotDelay: *botDelay, Limits: lim}
+	if *testGames {
+		cfg.Games = func(name string) (engine.Game, error) {
+			if name == (testgame.Game{}).Name() {
+				return testgame.Game{}, nil
+			}
+			return games.Lookup(name)
+		}
+	}
+	srv, err := server.New(cfg)
 	if err != nil {
 		return err
 	}
@@ -65,9 +91,9 @@ func runServe(e *env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	hs := srv.HTTPServer()
 	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
+	go func() { errc <- hs.Serve(srv.Listener(ln)) }()
 	if err := srv.Resume(ctx); err != nil {
 		log.Error("resume", "err", err)
 	}
