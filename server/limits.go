@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -27,7 +28,8 @@ type Limits struct {
 	// lowered since) fails rather than runs it.
 	Bot ai.Limits
 	// BotSearches is how many bots may think at once across all matches;
-	// the others wait their turn.
+	// the others wait their turn. The default leaves one core for the
+	// people's actions: the number of cores less one, at least one.
 	BotSearches int
 	// CreatesPerMinute is how many matches (rematches included) one
 	// client address may create a minute, after a burst of CreateBurst.
@@ -67,8 +69,9 @@ type Limits struct {
 // DefaultLimits returns the limits of a server whose Config sets none.
 func DefaultLimits() Limits {
 	return Limits{
-		Bot:              ai.Limits{MaxIterations: 20000, MaxTime: 5 * time.Second, MaxDepth: 1000},
-		BotSearches:      2,
+		Bot:         ai.Limits{MaxIterations: 20000, MaxTime: 5 * time.Second, MaxDepth: 1000},
+		BotSearches: max(1, runtime.GOMAXPROCS(0)-1), // a core left for people
+
 		CreatesPerMinute: 30,
 		CreateBurst:      10,
 		Unstarted:        1000,
