@@ -38,6 +38,19 @@ func (s *State) takeFromDeck(it int) {
 	}
 }
 
+// deckItems returns the items the Item Deck holds, bit it for item it.
+// The deck may hold several copies of an item (TD-36: items bought with an
+// army and discarded join it), but a player taking one names the item, not
+// a copy (TD-105), so an ability offers each item once; and in the item's
+// order, not the deck's, which is hidden.
+func (s *State) deckItems() uint64 {
+	var set uint64
+	for _, d := range s.deck {
+		set |= 1 << uint(d)
+	}
+	return set
+}
+
 // itemName is item it's name.
 func (s *State) itemName(it int) string {
 	if it >= 1 && it <= len(s.g.c.Items) {
@@ -116,9 +129,10 @@ func init() {
 		why: "Alchemy swaps an equipped item for an item of the same type in the Item Deck (extra: its number) that the unit may equip",
 		targets: func(s *State, h int, c *choices) {
 			p := &s.pieces[h]
-			for _, d := range s.deck {
-				if p.items[s.g.items[d].slot] > 0 && s.canHold(h, int(d)) == nil {
-					c.add(-1, int(d))
+			set := s.deckItems()
+			for it := 1; it <= NumItems; it++ {
+				if set&(1<<uint(it)) != 0 && p.items[s.g.items[it].slot] > 0 && s.canHold(h, it) == nil {
+					c.add(-1, it)
 				}
 			}
 		},
@@ -141,9 +155,10 @@ func init() {
 		use: useCombat,
 		why: "Chemistry takes an Expendable item of the Item Deck (extra: its number) that the unit may equip",
 		targets: func(s *State, h int, c *choices) {
-			for _, d := range s.deck {
-				if s.g.items[d].slot == slotExpendable && s.canHold(h, int(d)) == nil {
-					c.add(-1, int(d))
+			set := s.deckItems()
+			for it := 1; it <= NumItems; it++ {
+				if set&(1<<uint(it)) != 0 && s.g.items[it].slot == slotExpendable && s.canHold(h, it) == nil {
+					c.add(-1, it)
 				}
 			}
 		},

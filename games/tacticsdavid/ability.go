@@ -2,6 +2,7 @@ package tacticsdavid
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -714,9 +715,17 @@ func (s *State) legalActives(seat, i int, buf []engine.Action) []engine.Action {
 		return buf
 	}
 	var abuf [6]int
-	for _, n := range s.abilities(i, abuf[:0]) {
+	abs := s.abilities(i, abuf[:0])
+	for k, n := range abs {
 		if n > numAbilities {
 			continue // a special
+		}
+		if slices.Contains(abs[:k], n) {
+			// A stack has "the Abilities of each unit" (TD-20), so a stack
+			// of like units names an ability once per unit; but the action
+			// names the ability, which is used once an engagement: list it
+			// once.
+			continue
 		}
 		a := actives[n]
 		if a == nil || !s.hasAb(i, n) || s.canUseAb(i, n) != nil {

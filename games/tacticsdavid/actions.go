@@ -279,25 +279,37 @@ func (s *State) legalMovement(seat int, buf []engine.Action) []engine.Action {
 		buf = s.legalMoves(seat, i, -1, i, buf)
 		buf = s.legalMoves(seat, partner, -1, partner, buf)
 	}
-	for _, m := range [2]int{i, q} {
-		if m >= 0 && s.pieces[m].items[slotWeapon] == itemWhip && !s.eng.whipped {
-			for pup := range s.pieces {
-				if s.canWhip(m, pup) == nil {
-					sc := s.reach(pup, -1, s.rating(pup, 0))
-					for _, sq := range sc {
-						p := battlefield.Point{X: int(sq) % s.bf.W, Y: int(sq) / s.bf.W}
-						if s.at(p) >= 0 {
-							continue
-						}
-						for _, f := range facings {
-							buf = append(buf, act(seat, actWhip, pup, p.X, p.Y, int(f)))
-						}
-					}
+	if !s.eng.whipped {
+		for pup := range s.pieces {
+			if s.whipHolder(i, q, pup) < 0 {
+				continue
+			}
+			for _, sq := range s.reach(pup, -1, s.rating(pup, 0)) {
+				p := battlefield.Point{X: int(sq) % s.bf.W, Y: int(sq) / s.bf.W}
+				if s.at(p) >= 0 {
+					continue
+				}
+				for _, f := range facings {
+					buf = append(buf, act(seat, actWhip, pup, p.X, p.Y, int(f)))
 				}
 			}
 		}
 	}
 	return buf
+}
+
+// whipHolder returns the unit of the engaged unit i and its team partner
+// q (or -1) whose Whip may drive pup, or -1. Both may hold a Whip, but the
+// Whip gives one extra Movement Procedure (TD-41) and "whip uP x,y F"
+// names the unit driven, not the holder: a pup is one choice whichever
+// Whip drives it.
+func (s *State) whipHolder(i, q, pup int) int {
+	for _, m := range [2]int{i, q} {
+		if m >= 0 && s.pieces[m].items[slotWeapon] == itemWhip && s.canWhip(m, pup) == nil {
+			return m
+		}
+	}
+	return -1
 }
 
 // legalMoves lists the Movement Procedures of piece i (with partner) as
@@ -735,13 +747,7 @@ func (s *State) applyBattle(a engine.Action, ev *[]Event) error {
 		s.enter(phaseMove)
 		s.escape(i, ev)
 	case actWhip:
-		holder := -1
-		for _, m := range [2]int{i, q} {
-			if m >= 0 && s.canWhip(m, arg(0)) == nil {
-				holder = m
-				break
-			}
-		}
+		holder := s.whipHolder(i, q, arg(0))
 		if holder < 0 {
 			return s.canWhip(i, arg(0))
 		}
