@@ -45,6 +45,7 @@ func NoDuplicateLegal(t testing.TB, g engine.Game, cfg engine.Config, matches in
 	cfg.Options = opts
 	var legal []engine.Action
 	seen := map[engine.Action]int{}
+	positions := 0
 	for i := range matches {
 		mcfg := cfg
 		mcfg.Seed = cfg.Seed + uint64(i)
@@ -55,6 +56,7 @@ func NoDuplicateLegal(t testing.TB, g engine.Game, cfg engine.Config, matches in
 		}
 		rng := engine.NewRand(^mcfg.Seed)
 		for step := 0; ; step++ {
+			positions++
 			for seat := range engine.Seat(mcfg.Seats) {
 				legal = st.Legal(seat, legal[:0])
 				if dups := duplicates(st, legal, seen); dups != "" {
@@ -81,6 +83,7 @@ func NoDuplicateLegal(t testing.TB, g engine.Game, cfg engine.Config, matches in
 			}
 		}
 	}
+	t.Logf("%s: %d matches, %d positions, no legal list names an action twice", g.Name(), matches, positions)
 }
 
 // duplicates describes the actions that legal names more than once (the
@@ -110,7 +113,7 @@ func duplicates(st engine.State, legal []engine.Action, seen map[engine.Action]i
 		parts = append(parts, fmt.Sprintf("%q %d times (at %s)", st.FormatAction(a), seen[a], strings.Join(at, ", ")))
 	}
 	if n := len(dup) - maxShown; n > 0 {
-		parts = append(parts, fmt.Sprintf("%d more actions more than once", n))
+		parts = append(parts, fmt.Sprintf("and %d more", n))
 	}
 	return strings.Join(parts, ", ")
 }
