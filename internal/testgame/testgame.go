@@ -9,7 +9,10 @@
 //
 // Options choose the size of the hands (cards), whether bids are secret and
 // simultaneous or open and in turn (order), and whether every seat holds
-// 1..n or is dealt n cards at random from a larger deck (hands). The order
+// 1..n or is dealt n cards at random from a larger deck (hands). A last
+// option (panic) makes the game panic on purpose, for tests of what
+// survives a broken game or bot: in Determinize, which only a searching bot
+// calls, or in Apply in the second round. The order
 // of the prize deck, the secret bids not yet revealed and, with dealt hands,
 // the other seats' cards are hidden information, which
 // [engine.State.Determinize] deals again.
@@ -42,12 +45,13 @@ func (Game) RulesVersion() string { return "1" }
 // Seats returns 2 and 4.
 func (Game) Seats() (min, max int) { return 2, 4 }
 
-// Options lists cards, order and hands.
+// Options lists cards, order, hands and panic.
 func (Game) Options() []engine.OptionSpec {
 	return []engine.OptionSpec{
 		{Name: "cards", Default: "5", Min: 2, Max: MaxCards, Help: "cards in each hand and in the prize deck"},
 		{Name: "order", Default: "simultaneous", Choices: []string{"simultaneous", "sequential"}, Help: "secret simultaneous bids, or open bids in turn"},
 		{Name: "hands", Default: "equal", Choices: []string{"equal", "dealt"}, Help: "every seat holds 1..cards, or is dealt cards from 1..(seats+1)*cards"},
+		{Name: "panic", Default: "none", Choices: []string{"none", "search", "apply"}, Help: "for tests, a game that panics on purpose: none; search: Determinize panics, so only a searching bot (mcts) triggers it; apply: Apply panics at the first bid of the second round"},
 	}
 }
 
@@ -64,6 +68,10 @@ func (Game) Rules() string {
    highest bid discards the prize. Bids are revealed and discarded.
 4. After n rounds the seat with the most points wins; a tie for the most
    points is a draw.
+For tests only, panic=search makes every determinization (what a search
+bot such as mcts plans on) panic, and panic=apply makes the first bid of
+the second round panic instead of applying; panic=none (the default) plays
+the game above.
 `
 }
 
@@ -83,6 +91,7 @@ func (g Game) New(cfg engine.Config) (engine.State, error) {
 		seats: int8(cfg.Seats),
 		seq:   opts["order"] == "sequential",
 		dealt: opts["hands"] == "dealt",
+		fault: opts["panic"],
 		rng:   engine.NewRand(cfg.Seed),
 	}
 	for i := range n {
@@ -118,6 +127,7 @@ func span(lo, hi int) uint64 { return (1<<(hi+1) - 1) &^ (1<<lo - 1) }
 type State struct {
 	cards, seats int8
 	seq, dealt   bool
+	fault        string // the panic option: "none", "search" or "apply"
 	rng          engine.Rand
 	prizes       [MaxCards]int8 // prize deck; prizes[round] is up
 	round        int8
@@ -174,8 +184,12 @@ func Bid(seat engine.Seat, card int) engine.Action {
 	return engine.Action{Seat: seat, Arg: [4]int16{int16(card)}}
 }
 
-// Apply plays a bid.
+// Apply plays a bid. With panic=apply it panics at the first bid of the
+// second round.
 func (s *State) Apply(a engine.Action, events *[]engine.Event) error {
+	if s.fault == "apply" && s.round == 1 {
+		panic(fmt.Sprintf("testgame: panic=apply: bid %d of seat %d in round 2", a.Arg[0], a.Seat))
+	}
 	if s.over() {
 		return engine.Illegal("rule 4", "the game is over")
 	}
@@ -312,8 +326,12 @@ func (s *State) Clone() engine.State {
 }
 
 // Determinize returns a copy in which the prize deck, the secret bids and,
-// with dealt hands, the other seats' hands are dealt again from r.
+// with dealt hands, the other seats' hands are dealt again from r. With
+// panic=search it panics.
 func (s *State) Determinize(seat engine.Seat, r *engine.Rand) engine.State {
+	if s.fault == "search" {
+		panic(fmt.Sprintf("testgame: panic=search: seat %d searches", seat))
+	}
 	c := *s
 	// The match's stream is hidden too: a copy must not foresee it.
 	c.rng = engine.NewRand(r.Uint64())
@@ -374,6 +392,9 @@ func (s *State) Hash() uint64 {
 	}
 	if s.dealt {
 		b = append(b, 2)
+	}
+	if s.fault != "none" && s.fault != "" {
+		b = append(b, s.fault...)
 	}
 	for _, p := range s.prizes {
 		b = append(b, byte(p))

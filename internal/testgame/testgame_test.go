@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"skald/engine"
@@ -160,5 +161,66 @@ func TestSecretBids(t *testing.T) {
 	}
 	if len(seen) != 5 {
 		t.Fatalf("determinized secret bids %v, want all of 1..5", seen)
+	}
+}
+
+// TestPanicOption checks the option that breaks the game on purpose:
+// panic=search panics in Determinize alone, panic=apply at the first bid
+// of the second round alone, and panic=none never.
+func TestPanicOption(t *testing.T) {
+	tests := []struct {
+		panic       string
+		determinize bool // Determinize panics
+		applyAt     int  // the action whose Apply panics (from 1), or 0
+	}{
+		{"none", false, 0},
+		{"search", true, 0},
+		{"apply", false, 3},
+	}
+	panics := func(f func()) (p any) {
+		defer func() { p = recover() }()
+		f()
+		return nil
+	}
+	for _, tt := range tests {
+		t.Run(tt.panic, func(t *testing.T) {
+			s, err := Game{}.New(engine.Config{Seats: 2, Seed: 1, Options: engine.Options{"panic": tt.panic}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := engine.NewRand(1)
+			n := 0
+			for !s.Deciders().Empty() {
+				seat := s.Deciders().First()
+				if p := panics(func() { s.Determinize(seat, &r) }); (p != nil) != tt.determinize {
+					t.Fatalf("Determinize panicked with %v, want a panic: %v", p, tt.determinize)
+				}
+				n++
+				h := s.Hash()
+				p := panics(func() {
+					if err := s.Apply(s.Legal(seat, nil)[0], nil); err != nil {
+						t.Fatal(err)
+					}
+				})
+				if (p != nil) != (n == tt.applyAt) {
+					t.Fatalf("action %d: Apply panicked with %v", n, p)
+				}
+				if p != nil {
+					if s.Hash() != h {
+						t.Errorf("the panicking Apply changed the state")
+					}
+					return
+				}
+			}
+			if tt.applyAt != 0 {
+				t.Errorf("the match ended after %d actions without the panic of action %d", n, tt.applyAt)
+			}
+		})
+	}
+	if _, err := (Game{}).New(engine.Config{Seats: 2, Options: engine.Options{"panic": "always"}}); err == nil {
+		t.Errorf("panic=always accepted")
+	}
+	if !strings.Contains(Game{}.Rules(), "panic=search") {
+		t.Errorf("the rules do not mention the panic option")
 	}
 }
