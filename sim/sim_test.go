@@ -125,7 +125,7 @@ func TestReport(t *testing.T) {
 	}
 
 	text := r.Text()
-	for _, want := range []string{"bids (cards=5 hands=equal order=sequential), seed 42\n60 games", "mcts:iters=100", "first to act", "95% interval", "length in actions: mean 10.0"} {
+	for _, want := range []string{"bids (cards=5 hands=equal order=sequential panic=none), seed 42\n60 games", "mcts:iters=100", "first to act", "95% interval", "length in actions: mean 10.0"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("text lacks %q:\n%s", want, text)
 		}
