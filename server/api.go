@@ -211,6 +211,12 @@ type SeatLink struct {
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	// The rate is checked first, as the cheapest refusal: a client over
+	// it costs the server no more work.
+	if err := s.mayCreate(r); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	var req CreateRequest
 	if err := s.decode(w, r, &req); err != nil {
 		s.fail(w, r, err)
@@ -221,7 +227,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if err := s.mayCreate(r); err != nil {
+	if err := s.mayStore(r); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -255,13 +261,19 @@ func (s *Server) startBots(r *http.Request, id string) error {
 	return nil
 }
 
-// mayCreate checks that the client of r may create one more match now:
-// its address is under its rate of creations and the server under its
-// number of unstarted matches.
+// mayCreate checks that the client of r may ask for one more match now:
+// its address is under its rate of creations. Asking counts, whether or
+// not the match is then made.
 func (s *Server) mayCreate(r *http.Request) error {
 	if !s.creators.allow(clientAddr(r), time.Now()) {
 		return s.limits.limited("creates-per-minute", "too many matches created from your address; wait a little")
 	}
+	return nil
+}
+
+// mayStore checks that the server may store one more match: it is under
+// its number of unstarted matches.
+func (s *Server) mayStore(r *http.Request) error {
 	n, err := s.store.Unstarted(r.Context())
 	if err != nil {
 		return err
@@ -456,7 +468,10 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		} else {
 			m.Seed = randomSeed()
 		}
-		if err := s.mayCreate(r); err != nil {
+		if err := s.mayCreate(r); err == nil {
+			err = s.mayStore(r)
+		}
+		if err != nil {
 			s.fail(w, r, err)
 			return
 		}

@@ -96,9 +96,12 @@ func DefaultLimits() Limits {
 // it is.
 type limit struct {
 	name, help string
-	int        *int
-	int64      *int64
-	dur        *time.Duration
+	// shown is the default as the documentation gives it, when it is not
+	// one number on every machine.
+	shown string
+	int   *int
+	int64 *int64
+	dur   *time.Duration
 }
 
 // table lists l's fields; every use of a limit's name comes from here.
@@ -107,7 +110,7 @@ func (l *Limits) table() []limit {
 		{name: "bot-iters", help: "the most iterations a bot may search per choice", int: &l.Bot.MaxIterations},
 		{name: "bot-time", help: "the most time a bot may think per choice", dur: &l.Bot.MaxTime},
 		{name: "bot-depth", help: "the longest playout a bot may ask for before it judges a position", int: &l.Bot.MaxDepth},
-		{name: "bot-searches", help: "bots thinking at once, over all matches; the others wait", int: &l.BotSearches},
+		{name: "bot-searches", help: "bots thinking at once, over all matches; the others wait", int: &l.BotSearches, shown: "cores − 1 (at least 1)"},
 		{name: "creates-per-minute", help: "matches one client address may create a minute", int: &l.CreatesPerMinute},
 		{name: "create-burst", help: "matches one client address may create at once before the rate applies", int: &l.CreateBurst},
 		{name: "unstarted", help: "matches with no action yet, over all clients", int: &l.Unstarted},
@@ -191,12 +194,16 @@ func (l *Limits) String() string {
 }
 
 // Markdown returns the limits as a Markdown table of flag, value and
-// meaning, for the documentation.
+// meaning, for the documentation; docs/STATUS.md holds the defaults'.
 func (l *Limits) Markdown() string {
 	var b strings.Builder
 	b.WriteString("| flag | default | what it bounds |\n|---|---|---|\n")
 	for _, f := range l.table() {
-		fmt.Fprintf(&b, "| `--%s` | %s | %s |\n", f.name, f.value(), f.help)
+		v := f.value()
+		if f.shown != "" {
+			v = f.shown
+		}
+		fmt.Fprintf(&b, "| `--%s` | %s | %s |\n", f.name, v, f.help)
 	}
 	return b.String()
 }

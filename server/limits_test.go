@@ -10,6 +10,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -395,5 +396,18 @@ func TestLimitsFlags(t *testing.T) {
 	}
 	if _, err := New(Config{Store: nil}); err == nil {
 		t.Error("a server without a store")
+	}
+}
+
+// TestLimitsDocumented checks that docs/STATUS.md lists every limit with
+// its default, as Limits.Markdown gives them.
+func TestLimitsDocumented(t *testing.T) {
+	b, err := os.ReadFile("../docs/STATUS.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lim := DefaultLimits()
+	if want := lim.Markdown(); !strings.Contains(string(b), want) {
+		t.Errorf("docs/STATUS.md does not hold the table of limits; put in:\n%s", want)
 	}
 }

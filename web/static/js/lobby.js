@@ -148,12 +148,13 @@ async function listMine(box) {
   const rows = list.map((m) => {
     const links = linksFor(m.id);
     const token = links[m.seat_name];
-    const open = token ? h('a', { href: `/m/${m.id}#t=${token}` }, m.status === 'over' ? 'view' : 'play') : null;
-    const rp = m.status === 'over' ? h('a', { href: `/r/${m.id}` }, 'replay') : null;
+    const done = m.status !== 'playing';
+    const open = token ? h('a', { href: `/m/${m.id}#t=${token}` }, done ? 'view' : 'play') : null;
+    const rp = done ? h('a', { href: `/r/${m.id}` }, 'replay') : null;
     return h('tr', {},
       h('td', { text: m.title }), h('td', { text: m.seat_name }),
       h('td', { text: m.seats.map((s) => `${s.name}: ${s.player}`).join(', ') }),
-      h('td', { text: m.status === 'over' ? 'over — ' + m.result : `playing (${m.actions} actions)` }),
+      h('td', { text: done ? `${m.status} — ${m.result}` : `playing (${m.actions} actions)` }),
       h('td', {}, open, ' ', rp));
   });
   box.append(h('table.matches', {}, h('thead', {}, h('tr', {}, ['game', 'you', 'seats', 'state', ''].map((x) => h('th', { text: pretty(x) })))), h('tbody', {}, rows)));

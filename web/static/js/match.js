@@ -167,6 +167,12 @@ class MatchPage {
         links.append(h('button.primary', { type: 'button', id: 'rematch', onclick: () => this.rematch() }, 'Rematch'));
       }
       this.banner.append(links);
+    } else if (f.status === 'failed' || f.status === 'ended') {
+      // The match stopped without a result: its game or a bot failed, or
+      // the server ended it. Its record is kept.
+      const head = f.status === 'failed' ? 'This match has stopped' : 'This match has ended';
+      this.banner.append(h('div.over', { id: 'stopped' }, h('b', { text: head }), ' — ', f.result || ''));
+      this.banner.append(h('div.after', {}, h('a.button', { href: `/r/${this.id}` }, 'Replay')));
     } else if (f.deciders.includes(f.seat)) {
       this.banner.append(h('div.turn', { id: 'turn' }, 'Your decision.'));
     } else if (f.seat !== 'spectator') {
