@@ -13,4 +13,10 @@
 // (wins/games, draws not counted as half wins) with its 95% Wilson score
 // interval ([Wilson]), the win rate of the seat that made each match's
 // first action, and the lengths of the matches in actions.
+//
+// A match whose game or bot panics, or whose bot chooses an illegal action,
+// fails alone: the batch plays on, and the report counts the failures and
+// lists each ([Failure]) with its match, seed, lineup and error, and a
+// record of the match up to the failure that replays with every state hash
+// checked ([engine.Replay]).
 package sim

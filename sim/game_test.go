@@ -5,11 +5,12 @@ import (
 )
 
 // firstWins is a game of three passes each in turn that seat 0 wins. With
-// panicAt, the panicAt-th action panics; with stuck, the game never says
-// it is over.
+// panicAt, the panicAt-th action panics; with refuseAt, Apply refuses the
+// refuseAt-th action, which Legal offered; with stuck, the game never says
+// it is over. With odd, only matches of odd seeds break so.
 type firstWins struct {
-	panicAt int
-	stuck   bool
+	panicAt, refuseAt int
+	stuck, odd        bool
 }
 
 func (firstWins) Name() string                 { return "firstwins" }
@@ -19,6 +20,9 @@ func (firstWins) Seats() (int, int)            { return 2, 3 }
 func (firstWins) Options() []engine.OptionSpec { return nil }
 func (firstWins) Rules() string                { return "Seat 0 wins after three rounds of passes." }
 func (g firstWins) New(cfg engine.Config) (engine.State, error) {
+	if g.odd && cfg.Seed%2 == 0 {
+		g = firstWins{}
+	}
 	return &firstState{g: g, seats: cfg.Seats}, nil
 }
 
@@ -47,6 +51,9 @@ func (s *firstState) Legal(seat engine.Seat, buf []engine.Action) []engine.Actio
 func (s *firstState) Apply(a engine.Action, _ *[]engine.Event) error {
 	if !s.Deciders().Has(a.Seat) {
 		return engine.Illegal("turn", "not your turn")
+	}
+	if s.n+1 == s.g.refuseAt {
+		return engine.Illegal("refuse", "refused on purpose")
 	}
 	s.n++
 	if s.n == s.g.panicAt {

@@ -24,6 +24,11 @@ type Report struct {
 	Games int `json:"games"`
 	// Draws is the number of matches that ended with no winner.
 	Draws int `json:"draws"`
+	// Failed is the number of matches that failed, and Failures lists
+	// them in the order of the batch. The other figures count the matches
+	// played to the end only.
+	Failed   int       `json:"failed"`
+	Failures []Failure `json:"failures,omitempty"`
 	// Seats tallies each seat's results, whichever bot played it.
 	Seats []SeatStats `json:"seats"`
 	// Bots tallies each bot's results, whichever seat it played, in the
@@ -211,7 +216,11 @@ func (r *Report) Text() string {
 	if len(r.Options) > 0 {
 		fmt.Fprintf(&b, " (%s)", r.Options)
 	}
-	fmt.Fprintf(&b, ", seed %d\n%d games, %d drawn, %.2fs, %.1f games/s\n", r.Seed, r.Games, r.Draws, r.WallSeconds, r.GamesPerSecond)
+	fmt.Fprintf(&b, ", seed %d\n%d games, %d drawn", r.Seed, r.Games, r.Draws)
+	if r.Failed > 0 {
+		fmt.Fprintf(&b, ", %d failed", r.Failed)
+	}
+	fmt.Fprintf(&b, ", %.2fs, %.1f games/s\n", r.WallSeconds, r.GamesPerSecond)
 	width := len("first to act")
 	for _, s := range r.Bots {
 		width = max(width, len(s.Name))
@@ -253,6 +262,15 @@ func (r *Report) Text() string {
 		}
 		if len(r.Never) > 0 {
 			fmt.Fprintf(&b, "never (%d): %s\n", len(r.Never), strings.Join(r.Never, ", "))
+		}
+	}
+	if len(r.Failures) > 0 {
+		fmt.Fprintf(&b, "\nfailed (%d):\n", len(r.Failures))
+		for _, f := range r.Failures {
+			fmt.Fprintf(&b, "  match %d, seed %d, seats %s: %s\n", f.Match, f.Seed, strings.Join(f.Lineup, " "), f.Error)
+			if f.RecordFile != "" {
+				fmt.Fprintf(&b, "    record: %s (the %d actions before; skald replay %[1]s)\n", f.RecordFile, max(f.Step-1, 0))
+			}
 		}
 	}
 	return b.String()

@@ -37,6 +37,36 @@ type Options struct {
 	Progress func(done int)
 }
 
+// Failure is a match of a batch that did not reach its end: its game or a
+// bot panicked, a bot chose an illegal action, or the game broke the
+// kernel's contract. The batch goes on without it.
+type Failure struct {
+	// Match is the match's index in the batch and Seed its seed
+	// ([GameSeed]).
+	Match int    `json:"match"`
+	Seed  uint64 `json:"seed"`
+	// Lineup holds the bot spec of each seat ([Lineup]).
+	Lineup []string `json:"lineup"`
+	// Step is the action that failed, counted from 1: the actions before
+	// it were played. It is 0 when the match could not start.
+	Step int `json:"step"`
+	// Action is the text of the action that failed, when a bot had chosen
+	// one.
+	Action string `json:"action,omitempty"`
+	// Error says what went wrong and where; for a panic, with its value.
+	Error string `json:"error"`
+	// Stack is the stack of a panic.
+	Stack string `json:"stack,omitempty"`
+	// Record is the match up to the failure: its header (the game, the
+	// options, the seed and the lineup) and every action before the one
+	// that failed, with the state hash after each, so that it replays
+	// exactly to where the match failed.
+	Record *engine.Record `json:"-"`
+	// RecordFile is where Record was written, for whoever writes it (skald
+	// sim writes one file per failure).
+	RecordFile string `json:"record_file,omitempty"`
+}
+
 // outcome is how one match ended.
 type outcome struct {
 	played  bool
@@ -51,10 +81,15 @@ type outcome struct {
 // options as long as the bots choose reproducibly, which bots bounded by
 // thinking time do not.
 //
+// A match whose game or bot panics, whose bot chooses an illegal action or
+// whose game breaks the kernel's contract fails alone: the batch goes on,
+// and the report lists the failure ([Failure]) with a record of the match
+// up to it. Stacks of panics aside, failures too are the same whatever the
+// number of workers.
+//
 // When ctx is canceled, Run stops its matches at their next action and
-// returns a report on the matches that ended, with ctx's error. A bot that
-// chooses an illegal action, or a game or bot that panics, stops the batch
-// with an error naming the match and its seed.
+// returns a report on the matches that ended, with ctx's error. Any other
+// error is in o, and Run returns it before it plays.
 func Run(ctx context.Context, o Options) (*Report, error) {
 	start := time.Now()
 	g := o.Game
@@ -93,6 +128,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	outcomes := make([]outcome, o.N)
+	failures := make([]*Failure, o.N)
 	type done struct {
 		i   int
 		err error
@@ -107,9 +143,9 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 				if i >= o.N {
 					return
 				}
-				out, err := playMatch(ctx, g, cfg, o.Bots, o.Seed, i)
+				out, fail, err := playMatch(ctx, g, cfg, o.Bots, o.Seed, i)
 				if err == nil {
-					outcomes[i] = out
+					outcomes[i], failures[i] = out, fail
 				}
 				ch <- done{i, err}
 			}
@@ -119,87 +155,146 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		wg.Wait()
 		close(ch)
 	}()
-	var firstErr error
 	ended := 0
 	for d := range ch {
-		switch {
-		case d.err == nil:
+		if d.err == nil {
 			ended++
 			if o.Progress != nil {
 				o.Progress(ended)
 			}
-		case firstErr == nil && ctx.Err() == nil:
-			firstErr = d.err
-			cancel()
 		}
 	}
-	if firstErr != nil {
-		return nil, firstErr
-	}
 	r := report(g, cfg, o, outcomes, time.Since(start))
+	for _, f := range failures {
+		if f != nil {
+			r.Failures = append(r.Failures, *f)
+		}
+	}
+	r.Failed = len(r.Failures)
 	if ended < o.N {
 		return r, ctx.Err()
 	}
 	return r, nil
 }
 
-// playMatch plays match i of a batch.
-func playMatch(ctx context.Context, g engine.Game, cfg engine.Config, specs []string, seed uint64, i int) (out outcome, err error) {
+// playMatch plays match i of a batch. A match that fails returns a
+// Failure with the match's record up to it; err is ctx's error when ctx
+// stopped the match.
+func playMatch(ctx context.Context, g engine.Game, cfg engine.Config, specs []string, seed uint64, i int) (out outcome, fail *Failure, err error) {
 	cfg.Seed = GameSeed(seed, i)
+	lineup := Lineup(specs, i)
+	var actions []engine.Action // played so far, for the record of a failure
 	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("panic: %v\n%s", p, debug.Stack())
-		}
-		if err != nil && ctx.Err() == nil {
-			err = fmt.Errorf("sim: match %d (seed %d): %w", i, cfg.Seed, err)
+		if fail != nil {
+			fail.Match, fail.Seed, fail.Lineup = i, cfg.Seed, lineup
+			fail.Record = record(g, cfg, lineup, actions, fail)
 		}
 	}()
-	lineup := Lineup(specs, i)
 	bots := make([]ai.Bot, len(lineup))
 	for s, spec := range lineup {
 		if bots[s], err = ai.New(spec, BotSeed(seed, i, engine.Seat(s))); err != nil {
-			return out, err
+			return out, &Failure{Error: err.Error()}, nil // Run checked the specs: cannot happen
 		}
 	}
+	out, fail = play(ctx, g, cfg, lineup, bots, &actions)
+	if fail == nil && !out.played {
+		return out, nil, ctx.Err()
+	}
+	return out, fail, nil
+}
+
+// play plays a match of bots, appending each action played to *actions. It
+// returns a Failure if the match fails, and an outcome that is not played
+// if ctx stopped it.
+func play(ctx context.Context, g engine.Game, cfg engine.Config, lineup []string, bots []ai.Bot, actions *[]engine.Action) (out outcome, fail *Failure) {
+	where := "starting the match"
+	failed := func(action, format string, args ...any) *Failure {
+		return &Failure{Step: len(*actions) + 1, Action: action, Error: fmt.Sprintf(format, args...)}
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			fail = &Failure{Step: len(*actions) + 1, Error: fmt.Sprintf("%s: panic: %v", where, p), Stack: string(debug.Stack())}
+			if where == "starting the match" {
+				fail.Step = 0
+			}
+		}
+	}()
 	st, err := g.New(cfg)
 	if err != nil {
-		return out, err
+		return out, &Failure{Error: fmt.Sprintf("starting the match: %v", err)}
 	}
 	out.first = engine.Spectator
 	for {
+		step := len(*actions) + 1
+		where = fmt.Sprintf("the game at step %d", step)
 		seat := st.Deciders().First()
 		if seat == engine.Spectator {
 			break
 		}
-		if err := ctx.Err(); err != nil {
-			return out, err
+		if ctx.Err() != nil {
+			return outcome{}, nil
 		}
 		if int(seat) >= len(bots) {
-			return out, fmt.Errorf("seat %d decides in a match of %d seats", seat, len(bots))
+			return out, failed("", "seat %d decides at step %d in a match of %d seats", seat, step, len(bots))
 		}
+		where = fmt.Sprintf("bot %s of seat %d choosing at step %d", lineup[seat], seat, step)
 		a := bots[seat].Choose(st, seat)
-		if a.Seat != seat {
-			return out, fmt.Errorf("bot %s of seat %d chose an action of seat %d", lineup[seat], seat, a.Seat)
-		}
+		where = fmt.Sprintf("the game formatting the action of bot %s of seat %d at step %d", lineup[seat], seat, step)
 		text := st.FormatAction(a)
-		if err := st.Apply(a, nil); err != nil {
-			return out, fmt.Errorf("bot %s of seat %d chose %q after %d actions: %w", lineup[seat], seat, text, out.length, err)
+		if a.Seat != seat {
+			return out, failed(text, "bot %s of seat %d chose %q, an action of seat %d, at step %d", lineup[seat], seat, text, a.Seat, step)
 		}
+		where = fmt.Sprintf("the game applying %q of bot %s of seat %d at step %d", text, lineup[seat], seat, step)
+		if err := st.Apply(a, nil); err != nil {
+			return out, failed(text, "bot %s of seat %d chose %q at step %d: %v", lineup[seat], seat, text, step, err)
+		}
+		*actions = append(*actions, a)
 		if out.length == 0 {
 			out.first = seat
 		}
 		out.length++
 	}
+	where = fmt.Sprintf("the game's result after %d actions", out.length)
 	res, ok := st.Result()
 	if !ok {
-		return out, fmt.Errorf("no seat decides after %d actions but the game is not over", out.length)
+		return out, failed("", "no seat decides after %d actions but the game is not over", out.length)
 	}
 	out.winners, out.played = res.Winners, true
 	if c, ok := st.(engine.Counter); ok {
+		where = fmt.Sprintf("the game's counts after %d actions", out.length)
 		out.counts = map[string]int{}
 		c.Counts(func(name string, n int) { out.counts[name] += n })
 	}
 	return out, nil
+}
+
+// record plays actions again on a new match of g and returns its record,
+// every state hash included. Should the game not replay them as it played
+// them, the record ends where it stops and f's Error says so.
+func record(g engine.Game, cfg engine.Config, lineup []string, actions []engine.Action, f *Failure) (rec *engine.Record) {
+	rec = &engine.Record{Header: engine.Header{Format: engine.RecordFormat, Game: g.Name(), Rules: g.RulesVersion(), Options: cfg.Options, Seed: cfg.Seed, Seats: lineup}}
+	fail := func(why string) {
+		f.Error += fmt.Sprintf("; the record stops after %d actions: %s", len(rec.Steps), why)
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			fail(fmt.Sprintf("playing them again panics: %v", p))
+		}
+	}()
+	m, err := engine.NewMatch(g, cfg, lineup, nil)
+	if err != nil {
+		fail(err.Error())
+		return rec
+	}
+	rec.Header = m.Record.Header
+	for _, a := range actions {
+		if err := m.Play(a, nil); err != nil {
+			fail(err.Error())
+			break
+		}
+		rec.Steps = m.Record.Steps
+	}
+	return rec
 }
 
 // Lineup returns the bot specs seated in match i: seat s gets

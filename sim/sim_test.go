@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -174,8 +176,6 @@ func TestErrors(t *testing.T) {
 		{"bots for seats", Options{Game: testgame.Game{}, Config: engine.Config{Seats: 3}, Bots: []string{"random", "random"}, N: 1}, "2 bots for 3 seats"},
 		{"no matches", options(0, 1, "random", "random"), "0 matches"},
 		{"bad option", Options{Game: testgame.Game{}, Config: engine.Config{Options: engine.Options{"cards": "99"}}, Bots: []string{"random", "random"}, N: 1}, "option cards=99"},
-		{"panic", Options{Game: firstWins{panicAt: 2}, Bots: []string{"random", "random"}, N: 5, Workers: 2}, "panic: boom"},
-		{"stuck", Options{Game: firstWins{stuck: true}, Bots: []string{"random", "random"}, N: 5, Workers: 2}, "not over"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -201,5 +201,199 @@ func TestCancel(t *testing.T) {
 	}
 	if r == nil || r.Games < 10 || r.Games > 20 || r.Bots[0].Games != r.Games {
 		t.Fatalf("report after cancel: %+v", r)
+	}
+}
+
+// TestFailures checks that a match whose game or bot panics, whose bot
+// chooses an illegal action or whose game breaks the contract fails alone:
+// the batch plays on, and the report names each failure with a record of
+// the match that replays every action before the one that failed.
+func TestFailures(t *testing.T) {
+	bids := testgame.Game{}
+	tests := []struct {
+		name   string
+		o      Options
+		failed int
+		// Of every failure: its step (from 1), the action's text, and
+		// what the error says.
+		step   func(f Failure) int
+		action string
+		err    string
+	}{
+		{
+			name: "game panics", o: Options{Game: firstWins{panicAt: 2}, Bots: []string{"random", "random"}, N: 5},
+			failed: 5, step: func(Failure) int { return 2 }, action: "",
+			err: `the game applying "pass" of bot random of seat 1 at step 2: panic: boom`,
+		},
+		{
+			name: "some matches panic", o: Options{Game: firstWins{panicAt: 4, odd: true}, Bots: []string{"random", "random"}, N: 20},
+			failed: -1, step: func(Failure) int { return 4 },
+			err: `the game applying "pass" of bot random of seat 1 at step 4: panic: boom`,
+		},
+		{
+			name: "illegal action", o: Options{Game: firstWins{refuseAt: 3}, Bots: []string{"random", "random"}, N: 4},
+			failed: 4, step: func(Failure) int { return 3 }, action: "pass",
+			err: `bot random of seat 0 chose "pass" at step 3: refused on purpose [refuse]`,
+		},
+		{
+			name: "not over", o: Options{Game: firstWins{stuck: true}, Bots: []string{"random", "random"}, N: 3},
+			failed: 3, step: func(Failure) int { return 7 },
+			err: "no seat decides after 6 actions but the game is not over",
+		},
+		{
+			// The searching bot alone panics, at its first choice: the
+			// first action of a match where it sits first, else the second.
+			name: "bot panics", o: Options{Game: bids, Config: engine.Config{Options: engine.Options{"panic": "search"}}, Bots: []string{"mcts:iters=10", "random"}, N: 6},
+			failed: 6, step: func(f Failure) int { return 1 + f.Match%2 },
+			err: "bot mcts:iters=10 of seat %d choosing at step %d: panic: testgame: panic=search: seat %[1]d searches",
+		},
+		{
+			name: "no searching bot", o: Options{Game: bids, Config: engine.Config{Options: engine.Options{"panic": "search"}}, Bots: []string{"random", "random"}, N: 6},
+			failed: 0,
+		},
+		{
+			name: "game panics in round 2", o: Options{Game: bids, Config: engine.Config{Options: engine.Options{"panic": "apply", "order": "sequential"}}, Bots: []string{"random", "random"}, N: 4},
+			failed: 4, step: func(Failure) int { return 3 },
+			err: "the game applying \"bid ",
+		},
+		{
+			// A search plays the game out: the panic is the bot's.
+			name: "game panics in a search", o: Options{Game: bids, Config: engine.Config{Options: engine.Options{"panic": "apply"}}, Bots: []string{"mcts:iters=10", "mcts:iters=10"}, N: 2},
+			failed: 2, step: func(Failure) int { return 1 },
+			err: "bot mcts:iters=10 of seat 0 choosing at step 1: panic: testgame: panic=apply: bid",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := run(t, tt.o)
+			if r.Failed != len(r.Failures) || r.Games+r.Failed != tt.o.N {
+				t.Fatalf("%d games, %d failed (%d failures listed) of %d", r.Games, r.Failed, len(r.Failures), tt.o.N)
+			}
+			switch {
+			case tt.failed >= 0 && r.Failed != tt.failed:
+				t.Fatalf("%d failed, want %d", r.Failed, tt.failed)
+			case tt.failed < 0 && (r.Failed == 0 || r.Games == 0):
+				t.Fatalf("%d failed and %d played, want some of each", r.Failed, r.Games)
+			}
+			// The matches that ended are counted as before.
+			if r.Seats[0].Games != r.Games || r.Bots[0].Games != r.Games || r.Length.Mean != 0 && r.Games == 0 {
+				t.Errorf("tallies count %d and %d games of %d played", r.Seats[0].Games, r.Bots[0].Games, r.Games)
+			}
+			for k, f := range r.Failures {
+				if k > 0 && f.Match <= r.Failures[k-1].Match {
+					t.Errorf("failures out of order: match %d after %d", f.Match, r.Failures[k-1].Match)
+				}
+				lineup := Lineup(tt.o.Bots, f.Match)
+				if f.Seed != GameSeed(tt.o.Seed, f.Match) || !reflect.DeepEqual(f.Lineup, lineup) {
+					t.Errorf("match %d: seed %d, lineup %v; want %d, %v", f.Match, f.Seed, f.Lineup, GameSeed(tt.o.Seed, f.Match), lineup)
+				}
+				want := tt.err
+				if strings.Contains(want, "%d") {
+					mcts := engine.Seat(slices.Index(lineup, tt.o.Bots[0]))
+					want = fmt.Sprintf(want, mcts, tt.step(f))
+				}
+				if f.Step != tt.step(f) || f.Action != tt.action || !strings.Contains(f.Error, want) {
+					t.Errorf("match %d: step %d, action %q, error %q; want step %d, action %q, an error with %q", f.Match, f.Step, f.Action, f.Error, tt.step(f), tt.action, want)
+				}
+				if strings.Contains(f.Error, "panic:") != (f.Stack != "") {
+					t.Errorf("match %d: error %q with a stack of %d bytes", f.Match, f.Error, len(f.Stack))
+				}
+				checkRecord(t, tt.o.Game, f)
+			}
+		})
+	}
+}
+
+// checkRecord checks that f's record is of its match and replays, every
+// state hash matching, to the step that failed; and that the action that
+// failed, when it panicked, panics again there.
+func checkRecord(t *testing.T, g engine.Game, f Failure) {
+	t.Helper()
+	rec := f.Record
+	if rec == nil {
+		t.Fatalf("match %d: no record", f.Match)
+	}
+	h := rec.Header
+	if h.Game != g.Name() || h.Seed != f.Seed || !reflect.DeepEqual(h.Seats, f.Lineup) || len(rec.Steps) != f.Step-1 {
+		t.Fatalf("match %d: record header %+v with %d steps; want the match's, with %d", f.Match, h, len(rec.Steps), f.Step-1)
+	}
+	for _, s := range rec.Steps {
+		if s.Hash == "" {
+			t.Fatalf("match %d: a step without its hash", f.Match)
+		}
+	}
+	st, err := engine.Replay(g, rec, nil)
+	if err != nil {
+		t.Fatalf("match %d: the record does not replay: %v", f.Match, err)
+	}
+	if f.Stack == "" || f.Action == "" && !strings.Contains(f.Error, "applying") {
+		return
+	}
+	text := f.Action
+	if text == "" {
+		text = f.Error[strings.Index(f.Error, "\"")+1:]
+		text = text[:strings.Index(text, "\"")]
+	}
+	seat := st.Deciders().First()
+	a, err := st.ParseAction(seat, text)
+	if err != nil {
+		t.Fatalf("match %d: %q: %v", f.Match, text, err)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Errorf("match %d: %q of seat %d applies after the record", f.Match, text, seat)
+		}
+	}()
+	st.Apply(a, nil)
+}
+
+// TestFailuresWorkers checks that the failures of a batch, like its other
+// figures, do not depend on the number of workers.
+func TestFailuresWorkers(t *testing.T) {
+	var want *Report
+	for _, w := range []int{1, 3} {
+		o := Options{Game: firstWins{panicAt: 5, odd: true}, Bots: []string{"random", "mcts:iters=5"}, N: 30, Workers: w, Seed: 7}
+		r := run(t, o)
+		r.WallSeconds, r.GamesPerSecond = 0, 0
+		for k := range r.Failures {
+			r.Failures[k].Stack = ""
+		}
+		if want == nil {
+			want = r
+		} else if !reflect.DeepEqual(r, want) {
+			t.Errorf("workers=%d: report\n%+v\nwant (workers=1)\n%+v", w, r, want)
+		}
+	}
+}
+
+// TestFailuresReport checks how a report shows its failures, as text and
+// as JSON.
+func TestFailuresReport(t *testing.T) {
+	r := run(t, Options{Game: firstWins{panicAt: 2}, Bots: []string{"random", "random"}, N: 2, Seed: 3})
+	r.Failures[1].RecordFile = "failures/firstwins-1.jsonl"
+	b, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, field := range []string{`"games":0`, `"failed":2`, `"failures":[{"match":0,"seed":` + fmt.Sprint(GameSeed(3, 0)) + `,"lineup":["random","random"],"step":2,"error":"the game applying \"pass\" of bot random of seat 1 at step 2: panic: boom","stack":"goroutine `, `"record_file":"failures/firstwins-1.jsonl"`} {
+		if !strings.Contains(string(b), field) {
+			t.Errorf("JSON lacks %s:\n%s", field, b)
+		}
+	}
+	text := r.Text()
+	for _, want := range []string{
+		"0 games, 0 drawn, 2 failed, ",
+		"\nfailed (2):\n  match 0, seed " + fmt.Sprint(GameSeed(3, 0)) + `, seats random random: the game applying "pass" of bot random of seat 1 at step 2: panic: boom` + "\n  match 1",
+		"    record: failures/firstwins-1.jsonl (the 1 actions before; skald replay failures/firstwins-1.jsonl)\n",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "goroutine") {
+		t.Errorf("text shows a stack:\n%s", text)
+	}
+	if strings.Contains(run(t, options(2, 1, "random", "random")).Text(), "failed") {
+		t.Errorf("a batch without failures mentions them")
 	}
 }
