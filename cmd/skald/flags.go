@@ -54,12 +54,16 @@ func fileOptions(g engine.Game, o optionFlags) error {
 	return nil
 }
 
+// lookupGame finds a game by name for the commands that take one; tests
+// add the kernel's test game to it.
+var lookupGame = games.Lookup
+
 // gameArg returns the one game named by the positional arguments.
 func gameArg(pos []string) (engine.Game, error) {
 	if len(pos) != 1 {
 		return nil, usagef("name one game")
 	}
-	g, err := games.Lookup(pos[0])
+	g, err := lookupGame(pos[0])
 	if err != nil {
 		return nil, usagef("%v", err)
 	}

@@ -6,12 +6,19 @@
 //	skald serve [--addr localhost:8080] [--db skald.db|postgres://…]   play in the browser
 //	skald games                                   list the games and their options
 //	skald rules GAME                              a concise rules reference, with the rulings
-//	skald play GAME [--seats human,mcts] [--seed N] [--option k=v]... [--record FILE]
+//	skald play GAME [--seats human,mcts] [--seed N] [--option k=v]... [--record FILE] [--failures DIR]
 //	skald replay FILE                             print the events, verify every state hash
 //	skald scenario run PATH...                    run scenario files
-//	skald sim GAME -n N [--seats mcts,random] [--workers W] [--seed N] [--json]
+//	skald sim GAME -n N [--seats mcts,random] [--workers W] [--seed N] [--json] [--failures DIR]
 //	skald bench GAME                              playouts/s, actions/s, allocs/action, clone cost
 //	skald bench serve [--matches N] [--db …]      the server under load
+//
+// A match that a game or bot breaks (a panic, a bot's illegal action) ends
+// with exit code 1 and a record that skald replay replays up to the break:
+// skald play names the game, options, seed and step; skald sim plays the
+// rest of its batch and lists each failure in its report. The records go
+// to --record FILE in play, else to a file in --failures DIR (default
+// skald-failures, made when a match fails).
 package main
 
 import (
@@ -42,7 +49,7 @@ func register(c command) { commands = append(commands, c) }
 // Exit codes (in the style of benbjohnson/wtf's error codes).
 const (
 	exitOK      = 0
-	exitFailure = 1 // a test, scenario or replay failed; a game could not go on
+	exitFailure = 1 // a test, scenario or replay failed; a game or bot broke a match
 	exitUsage   = 2 // the command line is wrong
 )
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -16,8 +17,8 @@ import (
 func init() {
 	register(command{
 		name: "play",
-		args: "GAME [--seats human,mcts] [--seed N] [--option k=v]... [--record FILE]",
-		help: "play a match in the terminal; seats are human or a bot (" + strings.Join(ai.Names(), ", ") + ")",
+		args: "GAME [--seats human,mcts] [--seed N] [--option k=v]... [--record FILE] [--failures DIR]",
+		help: "play a match in the terminal; seats are human or a bot (" + strings.Join(ai.Names(), ", ") + "); a match a panic ends leaves a record (FILE, or one in DIR) and exit code 1",
 		run:  runPlay,
 	})
 }
@@ -27,6 +28,7 @@ func runPlay(e *env, args []string) error {
 	seatsFlag := fs.String("seats", "human,mcts", "who plays each seat: human or a bot spec such as mcts:iters=2000")
 	seed := fs.Uint64("seed", 0, "random seed (0: pick one and print it)")
 	record := fs.String("record", "", "write the match record to this file as it goes")
+	failures := fs.String("failures", defaultFailures, "without --record, directory for the record of a match that breaks, made when one does")
 	opts := optionFlags{}
 	fs.Var(opts, "option", "game option k=v (repeatable)")
 	pos, err := parseFlags(fs, args)
@@ -76,6 +78,47 @@ func runPlay(e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "recording to %s\n", *record)
 	}
 	p := &player{e: e, m: m, bots: bots, hotSeat: humans > 1, in: bufio.NewScanner(e.stdin)}
+	err = p.playSafely()
+	var broke *brokenError
+	if !errors.As(err, &broke) {
+		return err
+	}
+	// The match is broken: say where, and keep a record that replays
+	// every action before the one that broke it.
+	path := *record
+	if path == "" {
+		if path, err = saveRecord(*failures, fmt.Sprintf("%s-seed%d", g.Name(), *seed), &m.Record); err != nil {
+			path = fmt.Sprintf("none (%v)", err)
+		}
+	}
+	fmt.Fprintf(e.stderr, "skald play: the match is broken at step %d: %v\n", broke.step, broke)
+	fmt.Fprintf(e.stderr, "  game %s, options %s, seed %d, seats %s\n", g.Name(), m.Record.Header.Options, *seed, strings.Join(seats, ","))
+	fmt.Fprintf(e.stderr, "  record: %s (the %d actions before step %d; skald replay %[1]s)\n", path, len(m.Record.Steps), broke.step)
+	if broke.stack != nil {
+		fmt.Fprintf(e.stderr, "\n%s", broke.stack)
+	}
+	return errFailed
+}
+
+// brokenError reports a match that cannot go on: its game or a bot
+// panicked, or a bot chose an illegal action.
+type brokenError struct {
+	step  int    // the step that broke, from 1
+	where string // what was done then
+	why   string // the panic's value or the error
+	stack []byte // a panic's stack
+}
+
+func (e *brokenError) Error() string { return e.where + ": " + e.why }
+
+// playSafely plays the match, turning a panic of the game or a bot into a
+// *brokenError.
+func (p *player) playSafely() (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = &brokenError{step: len(p.m.Record.Steps) + 1, where: p.doing, why: fmt.Sprintf("panic: %v", v), stack: debug.Stack()}
+		}
+	}()
 	return p.play()
 }
 
@@ -87,6 +130,7 @@ type player struct {
 	hotSeat bool // several humans share the screen: hide secrets between turns
 	in      *bufio.Scanner
 	last    engine.Seat // the human seat shown last, for hot-seat play
+	doing   string      // what the match is doing, for a panic
 }
 
 func (p *player) play() error {
@@ -94,6 +138,7 @@ func (p *player) play() error {
 	p.last = engine.Spectator
 	var events []engine.Event
 	for {
+		p.doing = "the game"
 		if r, over := st.Result(); over {
 			fmt.Fprintf(p.e.stdout, "\n== game over: %s\n", r.Reason)
 			if p.m.Record.Steps != nil {
@@ -110,9 +155,12 @@ func (p *player) play() error {
 			}
 		}
 		var a engine.Action
+		name := engine.SeatName(p.m.Game, seat)
 		if b := p.bots[seat]; b != nil {
+			p.doing = fmt.Sprintf("bot %s of %s choosing", p.m.Record.Header.Seats[seat], name)
 			a = b.Choose(st.Clone(), seat)
 		} else {
+			p.doing = fmt.Sprintf("the game showing %s its choices", name)
 			var err error
 			if a, err = p.ask(seat); err == errStopped {
 				return nil
@@ -120,11 +168,18 @@ func (p *player) play() error {
 				return err
 			}
 		}
+		p.doing = "the game"
 		text := st.FormatAction(a)
+		p.doing = fmt.Sprintf("the game applying %q of %s", text, name)
 		events = events[:0]
 		if err := p.m.Play(a, &events); err != nil {
-			return fmt.Errorf("%s by %s: %w", text, engine.SeatName(p.m.Game, seat), err)
+			var ill *engine.IllegalError
+			if p.bots[seat] != nil && errors.As(err, &ill) {
+				return &brokenError{step: len(p.m.Record.Steps) + 1, where: fmt.Sprintf("bot %s of %s chose %q", p.m.Record.Header.Seats[seat], name, text), why: err.Error()}
+			}
+			return fmt.Errorf("%s by %s: %w", text, name, err)
 		}
+		p.doing = "the game telling what happened"
 		for _, ev := range events {
 			if p.shows(ev) {
 				fmt.Fprintf(p.e.stdout, "  %s\n", ev.Text)
