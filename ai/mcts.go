@@ -272,7 +272,8 @@ func (m *MCTS) descend(cur int32) (next int32, expanded bool) {
 	return best, false
 }
 
-// dup marks in m.slot a place of m.legal whose action is found earlier.
+// dup marks in m.slot a place of m.legal whose action has its child at
+// another place: the list names the action twice.
 const dup = -2
 
 // untried returns the index in m.legal of the k-th action (from 0) with

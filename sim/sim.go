@@ -207,14 +207,40 @@ func playMatch(ctx context.Context, g engine.Game, cfg engine.Config, specs []st
 // returns a Failure if the match fails, and an outcome that is not played
 // if ctx stopped it.
 func play(ctx context.Context, g engine.Game, cfg engine.Config, lineup []string, bots []ai.Bot, actions *[]engine.Action) (out outcome, fail *Failure) {
-	where := "starting the match"
-	failed := func(action, format string, args ...any) *Failure {
-		return &Failure{Step: len(*actions) + 1, Action: action, Error: fmt.Sprintf(format, args...)}
+	// What the match is doing, for a panic: said in words only then, as
+	// words cost more than the actions of a fast game.
+	const (
+		starting = iota
+		deciding
+		choosing
+		formatting
+		applying
+		ending
+	)
+	doing, seat, text := starting, engine.Spectator, ""
+	where := func() string {
+		step := len(*actions) + 1
+		switch doing {
+		case starting:
+			return "starting the match"
+		case choosing:
+			return fmt.Sprintf("bot %s of seat %d choosing at step %d", lineup[seat], seat, step)
+		case formatting:
+			return fmt.Sprintf("the game formatting the action of bot %s of seat %d at step %d", lineup[seat], seat, step)
+		case applying:
+			return fmt.Sprintf("the game applying %q of bot %s of seat %d at step %d", text, lineup[seat], seat, step)
+		case ending:
+			return fmt.Sprintf("the game ending after %d actions", out.length)
+		}
+		return fmt.Sprintf("the game at step %d", step)
+	}
+	failed := func(format string, args ...any) *Failure {
+		return &Failure{Step: len(*actions) + 1, Action: text, Error: fmt.Sprintf(format, args...)}
 	}
 	defer func() {
 		if p := recover(); p != nil {
-			fail = &Failure{Step: len(*actions) + 1, Error: fmt.Sprintf("%s: panic: %v", where, p), Stack: string(debug.Stack())}
-			if where == "starting the match" {
+			fail = &Failure{Step: len(*actions) + 1, Error: fmt.Sprintf("%s: panic: %v", where(), p), Stack: string(debug.Stack())}
+			if doing == starting {
 				fail.Step = 0
 			}
 		}
@@ -226,8 +252,8 @@ func play(ctx context.Context, g engine.Game, cfg engine.Config, lineup []string
 	out.first = engine.Spectator
 	for {
 		step := len(*actions) + 1
-		where = fmt.Sprintf("the game at step %d", step)
-		seat := st.Deciders().First()
+		doing, text = deciding, ""
+		seat = st.Deciders().First()
 		if seat == engine.Spectator {
 			break
 		}
@@ -235,18 +261,18 @@ func play(ctx context.Context, g engine.Game, cfg engine.Config, lineup []string
 			return outcome{}, nil
 		}
 		if int(seat) >= len(bots) {
-			return out, failed("", "seat %d decides at step %d in a match of %d seats", seat, step, len(bots))
+			return out, failed("seat %d decides at step %d in a match of %d seats", seat, step, len(bots))
 		}
-		where = fmt.Sprintf("bot %s of seat %d choosing at step %d", lineup[seat], seat, step)
+		doing = choosing
 		a := bots[seat].Choose(st, seat)
-		where = fmt.Sprintf("the game formatting the action of bot %s of seat %d at step %d", lineup[seat], seat, step)
-		text := st.FormatAction(a)
+		doing = formatting
+		text = st.FormatAction(a)
 		if a.Seat != seat {
-			return out, failed(text, "bot %s of seat %d chose %q, an action of seat %d, at step %d", lineup[seat], seat, text, a.Seat, step)
+			return out, failed("bot %s of seat %d chose %q, an action of seat %d, at step %d", lineup[seat], seat, text, a.Seat, step)
 		}
-		where = fmt.Sprintf("the game applying %q of bot %s of seat %d at step %d", text, lineup[seat], seat, step)
+		doing = applying
 		if err := st.Apply(a, nil); err != nil {
-			return out, failed(text, "bot %s of seat %d chose %q at step %d: %v", lineup[seat], seat, text, step, err)
+			return out, failed("bot %s of seat %d chose %q at step %d: %v", lineup[seat], seat, text, step, err)
 		}
 		*actions = append(*actions, a)
 		if out.length == 0 {
@@ -254,14 +280,13 @@ func play(ctx context.Context, g engine.Game, cfg engine.Config, lineup []string
 		}
 		out.length++
 	}
-	where = fmt.Sprintf("the game's result after %d actions", out.length)
+	doing = ending
 	res, ok := st.Result()
 	if !ok {
-		return out, failed("", "no seat decides after %d actions but the game is not over", out.length)
+		return out, failed("no seat decides after %d actions but the game is not over", out.length)
 	}
 	out.winners, out.played = res.Winners, true
 	if c, ok := st.(engine.Counter); ok {
-		where = fmt.Sprintf("the game's counts after %d actions", out.length)
 		out.counts = map[string]int{}
 		c.Counts(func(name string, n int) { out.counts[name] += n })
 	}
