@@ -16,7 +16,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -60,7 +59,7 @@ func TestKillCampaign(t *testing.T) {
 	t.Logf("kill campaign: seed %d, %d cycles (-campaign.seed, -campaign.cycles)", seed, cycles)
 	rng := rand.New(rand.NewPCG(seed, 0x5ca1d))
 	dir := t.TempDir()
-	bin := buildCampaignSkald(t, dir)
+	bin := buildSkald(t, dir)
 	db := filepath.Join(dir, "skald.db")
 
 	slots := []*slot{
@@ -141,17 +140,6 @@ func TestKillCampaign(t *testing.T) {
 	if c.lost > 0 || c.doubled.Load() > 0 {
 		t.Fatalf("%d acknowledged actions lost, %d doubled", c.lost, c.doubled.Load())
 	}
-}
-
-// buildCampaignSkald builds the skald command into dir.
-func buildCampaignSkald(t *testing.T, dir string) string {
-	t.Helper()
-	bin := filepath.Join(dir, "skald")
-	cmd := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, "skald/cmd/skald")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
 }
 
 // campaign is the server process of TestKillCampaign and its matches.

@@ -1,14 +1,11 @@
 package server
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"sync"
 	"testing"
@@ -34,29 +31,8 @@ func buildSkald(t testing.TB, dir string) string {
 // database and returns the process and the base URL it prints.
 func startSkald(t testing.TB, bin, db string) (*exec.Cmd, string) {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", db, "--bot-delay", "0", "--log", "json")
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	logf, err := os.Create(filepath.Join(t.TempDir(), "serve.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stderr = logf
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait(); logf.Close() })
-	line, err := bufio.NewReader(out).ReadString('\n')
-	if err != nil {
-		t.Fatalf("skald serve printed no address: %v", err)
-	}
-	m := regexp.MustCompile(`http://\S+`).FindString(line)
-	if m == "" {
-		t.Fatalf("skald serve printed %q", line)
-	}
-	return cmd, m
+	cmd, base, _ := startServe(t, bin, db)
+	return cmd, base
 }
 
 // played is an action a client was told was stored.

@@ -37,34 +37,33 @@ func runMatch(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	needID := func() (string, error) {
-		if len(pos) != 1 {
-			return "", usagef("match %s: name one match id", verb)
-		}
-		return pos[0], nil
-	}
 	ctx := context.Background()
-	open := func() (store.Store, error) {
-		if !strings.Contains(*db, "://") {
-			if _, err := os.Stat(*db); err != nil {
-				return nil, fmt.Errorf("no database %s: %w", *db, err)
-			}
-		}
-		return store.Open(ctx, *db)
+	if !slices.Contains([]string{"list", "record", "end", "retry"}, verb) {
+		return usagef("match: unknown %q (list, record, end, retry)", verb)
 	}
+	var id string
+	switch {
+	case verb == "list" && len(pos) > 0:
+		return usagef("match list: unexpected argument %q", pos[0])
+	case verb == "list" && !slices.Contains(store.Statuses, *status):
+		return usagef("--status: want one of %s", strings.Join(store.Statuses, ", "))
+	case verb != "list" && len(pos) != 1:
+		return usagef("match %s: name one match id", verb)
+	case verb != "list":
+		id = pos[0]
+	}
+	if !strings.Contains(*db, "://") {
+		if _, err := os.Stat(*db); err != nil {
+			return fmt.Errorf("no database %s: %w", *db, err)
+		}
+	}
+	st, err := store.Open(ctx, *db)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
 	switch verb {
 	case "list":
-		if len(pos) > 0 {
-			return usagef("match list: unexpected argument %q", pos[0])
-		}
-		if !slices.Contains(store.Statuses, *status) {
-			return usagef("--status: want one of %s", strings.Join(store.Statuses, ", "))
-		}
-		st, err := open()
-		if err != nil {
-			return err
-		}
-		defer st.Close()
 		ms, err := st.Matches(ctx, *status, *limit)
 		if err != nil {
 			return err
@@ -79,17 +78,7 @@ func runMatch(e *env, args []string) error {
 				fmt.Fprintf(e.stdout, "    %s\n", m.Result)
 			}
 		}
-		return nil
 	case "record":
-		id, err := needID()
-		if err != nil {
-			return err
-		}
-		st, err := open()
-		if err != nil {
-			return err
-		}
-		defer st.Close()
 		w := e.stdout
 		if *out != "" {
 			f, err := os.Create(*out)
@@ -101,15 +90,6 @@ func runMatch(e *env, args []string) error {
 		}
 		return writeRecord(ctx, st, id, w)
 	case "end":
-		id, err := needID()
-		if err != nil {
-			return err
-		}
-		st, err := open()
-		if err != nil {
-			return err
-		}
-		defer st.Close()
 		why := "ended by the server's operator"
 		if *reason != "" {
 			why += ": " + *reason
@@ -118,24 +98,13 @@ func runMatch(e *env, args []string) error {
 			return explainStatus(err, "end", "only a match being played or failed can be ended")
 		}
 		fmt.Fprintf(e.stdout, "match %s ended; its record is kept\n", id)
-		return nil
 	case "retry":
-		id, err := needID()
-		if err != nil {
-			return err
-		}
-		st, err := open()
-		if err != nil {
-			return err
-		}
-		defer st.Close()
 		if err := st.SetStatus(ctx, id, []string{store.Failed}, store.Playing, ""); err != nil {
 			return explainStatus(err, "retry", "only a failed match can be retried")
 		}
 		fmt.Fprintf(e.stdout, "match %s is being played again: a running server resumes it when it is next opened, and every server when it starts; if it fails again it is marked failed again\n", id)
-		return nil
 	}
-	return usagef("match: unknown %q (list, record, end, retry)", verb)
+	return nil
 }
 
 // explainStatus adds what may be done to a store's ErrConflict.
