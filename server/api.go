@@ -164,13 +164,16 @@ type gameInfo struct {
 	SeatNames []string     `json:"seat_names"`
 	Options   []optionInfo `json:"options"`
 	Bots      []string     `json:"bots"`
+	// MaxIterations is the server's limit on a bot's iterations
+	// (bot-iters), so that the lobby offers no more.
+	MaxIterations int `json:"max_iterations"`
 }
 
 func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 	var out []gameInfo
 	for _, g := range games.All() {
 		lo, hi := g.Seats()
-		gi := gameInfo{Name: g.Name(), Title: g.Title(), MinSeats: lo, MaxSeats: hi, Bots: ai.Names()}
+		gi := gameInfo{Name: g.Name(), Title: g.Title(), MinSeats: lo, MaxSeats: hi, Bots: ai.Names(), MaxIterations: s.limits.Bot.MaxIterations}
 		for _, o := range g.Options() {
 			gi.Options = append(gi.Options, optionInfo{o.Name, o.Default, o.Min, o.Max, o.Choices, o.Help})
 		}

@@ -56,7 +56,7 @@ function createForm(box, result, games) {
         h('option', { value: 'human', text: 'a person', selected: i === 0 }),
         h('option', { value: 'mcts', text: 'mcts bot', selected: i === 1 }),
         h('option', { value: 'random', text: 'random bot' }));
-      const iters = h('input', { type: 'number', min: 10, max: 20000, value: 500, name: 'iters-' + i, title: 'mcts iterations per decision: its strength' });
+      const iters = h('input', { type: 'number', min: 10, max: g.max_iterations || 20000, value: 500, name: 'iters-' + i, title: 'mcts iterations per decision: its strength' });
       const strength = h('label.strength', {}, 'strength ', iters);
       const me = h('input', { type: 'radio', name: 'me', value: i, checked: i === 0 });
       const sync = () => {
