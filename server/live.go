@@ -249,7 +249,7 @@ func (l *live) failedError() error {
 func (l *live) refresh(ctx context.Context) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.meta.Status != store.Playing {
+	if l.meta.Status == store.Failed || l.meta.Status == store.Ended {
 		return nil
 	}
 	from := len(l.steps)
@@ -342,8 +342,9 @@ func (l *live) submit(ctx context.Context, seat engine.Seat, text string, want i
 			continue
 		}
 		if errors.Is(err, store.ErrClosed) {
-			// Another server or an operator ended the match.
-			if m, merr := l.s.store.Match(ctx, l.id); merr == nil {
+			// Another server or an operator stopped the match at this
+			// step.
+			if m, merr := l.s.store.Match(ctx, l.id); merr == nil && (m.Status == store.Failed || m.Status == store.Ended) {
 				l.meta.Status, l.meta.Result = m.Status, m.Result
 				l.publish(len(l.steps))
 			}

@@ -223,7 +223,9 @@ func (s *sqlStore) Append(ctx context.Context, id string, a Action, status, resu
 		if err != nil {
 			return err
 		}
-		if m.Status != Playing {
+		// A match that moved on is a conflict even if it then ended: the
+		// writer must catch up to see how.
+		if m.Status != Playing && m.Actions == a.Seq-1 {
 			return fmt.Errorf("store action %d of match %s (%s): %w", a.Seq, id, m.Status, ErrClosed)
 		}
 		return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, ErrConflict)

@@ -282,6 +282,10 @@ func testStore(t *testing.T, s Store) {
 		if err := s.Append(ctx, m.ID, Action{Seq: 2, Action: "a2", Hash: "h"}, Playing, ""); !errors.Is(err, ErrClosed) {
 			t.Errorf("append after the end: got %v, want ErrClosed", err)
 		}
+		// A writer that lost the race for the last step must catch up.
+		if err := s.Append(ctx, m.ID, Action{Seq: 1, Action: "b1", Hash: "h"}, Playing, ""); !errors.Is(err, ErrConflict) {
+			t.Errorf("append of the last step again: got %v, want ErrConflict", err)
+		}
 	})
 	t.Run("unstarted and idle", func(t *testing.T) {
 		before, err := s.Unstarted(ctx)
