@@ -3,7 +3,7 @@
 //
 // A [Bot] chooses an action for one seat. It may use only what that seat
 // may see: the seat's legal actions, who decides now, whether the game is
-// over, and copies of the state made by [engine.State.Determinize] for the
+// over, and copies of the state made by [engine.Determinize] for the
 // seat, in which everything hidden from the seat has been dealt again. A bot
 // never applies actions to, hashes or views the real state.
 //

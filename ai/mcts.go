@@ -24,7 +24,7 @@ const (
 // Carlo Tree Search (Cowling, Powley and Whitehouse, 2012).
 //
 // Each iteration deals the hidden information again from the seat's point
-// of view with [engine.State.Determinize], descends a tree whose edges are
+// of view with [engine.Determinize], descends a tree whose edges are
 // actions, choosing among the actions legal in that determinization by UCB
 // with availability counts, adds one node, plays the game out at random
 // with [Playout] and credits every node on the way with the result as seen
@@ -127,7 +127,7 @@ func (m *MCTS) Choose(s engine.State, seat engine.Seat) engine.Action {
 
 // iterate runs one iteration of the search for seat from s.
 func (m *MCTS) iterate(s engine.State, seat engine.Seat) {
-	d := s.Determinize(seat, &m.rng)
+	d := engine.Determinize(s, seat, &m.rng)
 	m.path = m.path[:0]
 	cur := int32(0)
 	// A simultaneous choice is a block of steps, one per seat, from the

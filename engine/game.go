@@ -156,8 +156,10 @@ type State interface {
 	Clone() State
 	// Determinize returns a copy in which everything seat may not see has
 	// been dealt again at random from what seat cannot rule out, using r
-	// only. The copy depends on nothing seat cannot see. Search bots plan
-	// on such copies.
+	// only. The copy shows seat exactly the view it has of the match and
+	// depends on nothing seat cannot see. Search bots plan on such copies,
+	// obtained through the kernel's [Determinize], which also gives each
+	// copy a fresh random stream.
 	Determinize(seat Seat, r *Rand) State
 	// Hash returns a hash of the whole state, hidden parts included.
 	Hash() uint64
