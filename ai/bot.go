@@ -167,14 +167,10 @@ func (m *MCTS) parse(params string) (map[string]string, error) {
 	return given, nil
 }
 
-// Reward returns what r is worth to seat: 1 for a win, 0.5 for a draw (no
-// winners) and 0 for a loss.
-func Reward(r engine.Result, seat engine.Seat) float64 {
-	switch {
-	case r.Winners.Empty():
-		return 0.5
-	case r.Winners.Has(seat):
-		return 1
-	}
-	return 0
-}
+// Reward returns what r is worth to seat, the reward bots maximise:
+// [engine.Result.Reward], the share of the other seats that seat finished
+// ahead of, a tie counting half. With n seats and seat's place p shared by
+// t seats it is (n - p - (t-1)/2)/(n - 1): 1 alone in first place, 0
+// alone in last, 0.5 for a draw; at two seats 1 for a win, 0.5 for a draw
+// and 0 for a loss.
+func Reward(r engine.Result, seat engine.Seat) float64 { return r.Reward(seat) }

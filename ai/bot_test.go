@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -154,19 +155,31 @@ func TestNames(t *testing.T) {
 
 func TestReward(t *testing.T) {
 	tests := []struct {
-		winners engine.SeatSet
-		seat    engine.Seat
-		want    float64
+		name string
+		r    engine.Result
+		seat engine.Seat
+		want float64
 	}{
-		{engine.Seats(0), 0, 1},
-		{engine.Seats(0), 1, 0},
-		{0, 1, 0.5},
-		{engine.Seats(1, 2), 2, 1},
-		{engine.Seats(1, 2), 0, 0},
+		// Two seats: what bots have always played for.
+		{"two seats, the winner", engine.Won(2, engine.Seats(0), ""), 0, 1},
+		{"two seats, the loser", engine.Won(2, engine.Seats(0), ""), 1, 0},
+		{"two seats, a draw", engine.Won(2, 0, ""), 1, 0.5},
+		{"two seats ranked by points", engine.Ranked([]float64{3, 7}, ""), 1, 1},
+		// More seats: by place, ties averaged.
+		{"three seats, second", engine.Ranked([]float64{5, 3, 1}, ""), 1, 0.5},
+		{"three seats, shared win", engine.Won(3, engine.Seats(1, 2), ""), 2, 0.75},
+		{"three seats, shared win, the loser", engine.Won(3, engine.Seats(1, 2), ""), 0, 0},
+		{"four seats, one of three losers", engine.Won(4, engine.Seats(3), ""), 0, 1.0 / 3},
+		{"five seats, last", engine.Ranked([]float64{5, 4, 3, 2, 1}, ""), 4, 0},
+		{"five seats, a draw", engine.Won(5, 0, ""), 3, 0.5},
+		// A result that gives no places, such as a playout cut short.
+		{"no places, a draw", engine.Result{Reason: "playout limit reached"}, 1, 0.5},
+		{"no places, a winner", engine.Result{Winners: engine.Seats(1, 2)}, 2, 1},
+		{"no places, a loser", engine.Result{Winners: engine.Seats(1, 2)}, 0, 0},
 	}
 	for _, tt := range tests {
-		if got := Reward(engine.Result{Winners: tt.winners}, tt.seat); got != tt.want {
-			t.Errorf("Reward(%b, %d) = %v, want %v", tt.winners, tt.seat, got, tt.want)
+		if got := Reward(tt.r, tt.seat); math.Abs(got-tt.want) > 1e-12 {
+			t.Errorf("%s: Reward(places %v, seat %d) = %v, want %v", tt.name, tt.r.Places, tt.seat, got, tt.want)
 		}
 	}
 }

@@ -17,5 +17,16 @@
 // iterations it runs, never sized from its budget, and a legal list that
 // names an action twice counts as naming it once.
 //
+// A bot plays for the reward [Reward] gives a finished match, which
+// [engine.Result.Reward] defines from the seats' places: the share of the
+// other seats a seat finished ahead of, a seat tied with it counting half,
+// (n - p - (t-1)/2)/(n - 1) for place p shared by t of n seats. It is 1
+// alone in first place, 0 alone in last and 0.5 for a draw, at any number
+// of seats; at two seats it is 1 for a win, 0.5 for a draw and 0 for a
+// loss. The rewards of a match add up to n/2, so a gain of one seat is a
+// loss of the others. A score counts only through the place it earns: a
+// bot does not trade a surer first place for a bigger margin. An
+// [engine.Evaluator] judges an unfinished position on the same scale.
+//
 // Humans are not bots: the command line seats them.
 package ai

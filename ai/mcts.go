@@ -28,8 +28,8 @@ const (
 // actions, choosing among the actions legal in that determinization by UCB
 // with availability counts, adds one node, plays the game out at random
 // with [Playout] and credits every node on the way with the result as seen
-// by the seat whose action led to it: 1 for a win, 0.5 for a draw, 0 for a
-// loss. In a game whose states are an [engine.Evaluator], a playout stops
+// by the seat whose action led to it, its [Reward] (at two seats 1 for a
+// win, 0.5 for a draw, 0 for a loss; at more, by its place). In a game whose states are an [engine.Evaluator], a playout stops
 // after Depth actions and the credit is the evaluation instead. The choice
 // is the root action visited most.
 //
@@ -193,15 +193,16 @@ func (m *MCTS) iterate(s engine.State, seat engine.Seat) {
 	for _, i := range m.path {
 		n := &m.nodes[i]
 		n.visits++
-		switch seat := n.action.Seat; {
-		case over || !judge || m.Depth <= 0:
-			n.reward += Reward(res, seat)
-		default:
-			if !known.Has(seat) {
-				worth[seat], known = ev.Evaluate(seat), known.With(seat)
+		seat := n.action.Seat
+		if !known.Has(seat) {
+			if over || !judge || m.Depth <= 0 {
+				worth[seat] = Reward(res, seat)
+			} else {
+				worth[seat] = ev.Evaluate(seat)
 			}
-			n.reward += worth[seat]
+			known = known.With(seat)
 		}
+		n.reward += worth[seat]
 	}
 }
 

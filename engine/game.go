@@ -150,7 +150,8 @@ type State interface {
 	// View returns what seat may see, as a value that marshals to JSON;
 	// Spectator sees what every player may see.
 	View(seat Seat) any
-	// Result reports whether the game is over and, if so, how it ended.
+	// Result reports whether the game is over and, if so, how it ended:
+	// the winners and every seat's place and score (see [Result]).
 	Result() (Result, bool)
 	// Clone returns an independent copy, random stream included.
 	Clone() State
@@ -229,9 +230,11 @@ type CountNamer interface {
 // playing it out, for games whose random playouts seldom end. Search bots
 // cut their playouts short and ask it instead.
 type Evaluator interface {
-	// Evaluate returns what the position is worth to seat, from 0 (a sure
-	// loss) to 1 (a sure win), the scale on which the ai package scores a
-	// finished match (a draw is 0.5). It may look at everything in the
+	// Evaluate returns what the position is worth to seat, from 0 (sure
+	// to finish alone in last place) to 1 (sure to finish alone in
+	// first): the expected [Result.Reward], the scale on which the ai
+	// package scores a finished match (a draw is 0.5; at two seats, 1 is
+	// a sure win and 0 a sure loss). It may look at everything in the
 	// state: it is called on determinized copies.
 	Evaluate(seat Seat) float64
 }
@@ -240,14 +243,6 @@ type Evaluator interface {
 // deck orders, units. setup is the scenario's setup mapping as JSON.
 type Arranger interface {
 	Arrange(setup []byte) error
-}
-
-// Result is how a match ended.
-type Result struct {
-	// Winners holds the winning seats; empty for a draw.
-	Winners SeatSet
-	// Reason says how the game ended, citing the rule.
-	Reason string
 }
 
 // IllegalError is the error of an action that the rules forbid.
