@@ -17,6 +17,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
 	"skald/engine"
+	"skald/internal/testgame"
 	"skald/store"
 )
 
@@ -305,4 +306,44 @@ func (l *lockedWriter) Write(b []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.w.Write(b)
+}
+
+// refusingGame is the test game, but for seat 1 it refuses every action
+// its legal lists offer: a game that breaks the kernel's contract.
+type refusingGame struct{ testgame.Game }
+
+func (refusingGame) Name() string { return "refusing" }
+
+func (g refusingGame) New(cfg engine.Config) (engine.State, error) {
+	st, err := g.Game.New(cfg)
+	return &refusingState{st}, err
+}
+
+type refusingState struct{ engine.State }
+
+func (s *refusingState) Apply(a engine.Action, events *[]engine.Event) error {
+	if a.Seat == 1 {
+		return engine.Illegal("test", "refused")
+	}
+	return s.State.Apply(a, events)
+}
+
+func (s *refusingState) Clone() engine.State { return &refusingState{s.State.Clone()} }
+
+// TestBotActionRefused checks that a match whose game refuses the legal
+// action its bot chose fails, rather than waits for that bot for ever.
+func TestBotActionRefused(t *testing.T) {
+	ts := newTestServerWith(t, func(c *Config) {
+		c.Games = func(name string) (engine.Game, error) {
+			if name == "refusing" {
+				return refusingGame{}, nil
+			}
+			return withTestGame(name)
+		}
+	})
+	cr := create(t, ts.url, "refusing", engine.Options{"order": "sequential"}, "random", "random")
+	m := waitStatus(t, ts.store, cr.ID, store.Failed)
+	if !strings.Contains(m.Result, "legal action") || !strings.Contains(m.Result, "refused") {
+		t.Errorf("result %q", m.Result)
+	}
 }

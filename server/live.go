@@ -636,8 +636,22 @@ func (l *live) runBots() {
 			stop()
 			return
 		}
-		if _, err := l.submit(ctx, seat, text, seq, nil); err != nil && ErrorCode(err) != ECONFLICT {
-			if !errors.Is(err, errEvicted) && ctx.Err() == nil && ErrorCode(err) != EFAILED {
+		_, err = l.submit(ctx, seat, text, seq, nil)
+		switch code := ErrorCode(err); {
+		case err == nil, code == ECONFLICT:
+		case code == EILLEGAL || code == EINVALID:
+			// The bot chose among the game's legal actions on the very
+			// state it was submitted to: the game broke its contract,
+			// and the match would wait for this bot for ever.
+			l.mu.Lock()
+			if len(l.steps) == seq {
+				l.fail("game", fmt.Errorf("seat %s's legal action %q was refused: %w", engine.SeatName(l.game, seat), text, err))
+			}
+			l.mu.Unlock()
+			stop()
+			return
+		default:
+			if !errors.Is(err, errEvicted) && ctx.Err() == nil && code != EFAILED {
 				l.s.log.Error("bot action", "match", l.id, "seat", seat, "action", text, "err", err)
 			}
 			stop()
