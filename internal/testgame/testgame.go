@@ -21,6 +21,7 @@ package testgame
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -335,6 +336,11 @@ func (s *State) Determinize(seat engine.Seat, r *engine.Rand) engine.State {
 	c := *s
 	// The match's stream is hidden too: a copy must not foresee it.
 	c.rng = engine.NewRand(r.Uint64())
+	// The prizes face down are put in order first, so that the copy
+	// depends on nothing seat cannot see, then shuffled.
+	if down := int(c.round) + 1; down < int(c.cards) {
+		slices.Sort(c.prizes[down:c.cards])
+	}
 	for i := int(c.cards) - 1; i > int(c.round); i-- {
 		j := int(c.round) + 1 + r.IntN(i-int(c.round))
 		c.prizes[i], c.prizes[j] = c.prizes[j], c.prizes[i]

@@ -1,7 +1,6 @@
 package testgame
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"slices"
@@ -98,33 +97,6 @@ func TestPlaythrough(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-func TestReplay(t *testing.T) {
-	g := Game{}
-	var buf bytes.Buffer
-	m, err := engine.NewMatch(g, engine.Config{Seed: 7, Options: engine.Options{"hands": "dealt"}}, []string{"a", "b"}, &buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := engine.NewRand(3)
-	for !m.State.Deciders().Empty() {
-		legal := m.State.Legal(m.State.Deciders().First(), nil)
-		if err := m.Play(legal[r.IntN(len(legal))], nil); err != nil {
-			t.Fatal(err)
-		}
-	}
-	rec, err := engine.ReadRecord(&buf, "test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := engine.Replay(g, rec, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if st.Hash() != m.State.Hash() {
-		t.Fatal("replay ends elsewhere")
 	}
 }
 
