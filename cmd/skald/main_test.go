@@ -131,7 +131,7 @@ func TestPlayFailures(t *testing.T) {
 		for _, s := range []string{
 			`skald play: the match is broken at step 3: the game applying "bid `,
 			"panic: testgame: panic=apply",
-			"game bids, options cards=5 hands=equal order=sequential panic=apply, seed 5, seats random,random",
+			"game bids, options cards=5 hands=equal order=sequential panic=apply variant=standard, seed 5, seats random,random",
 			"record: " + want + " (the 2 actions before step 3; skald replay " + want + ")",
 			"goroutine ",
 		} {

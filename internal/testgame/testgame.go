@@ -1,5 +1,5 @@
 // Package testgame is a small game for testing bots and self-play batches:
-// Goofspiel, played by two to four seats.
+// Goofspiel, played by two to five seats.
 //
 // Each seat holds bid cards. A deck of prize cards 1..n is shuffled face
 // down. Each round the top prize is turned up and every seat bids one card
@@ -16,6 +16,12 @@
 // of the prize deck, the secret bids not yet revealed and, with dealt hands,
 // the other seats' cards are hidden information, which
 // [engine.State.Determinize] deals again.
+//
+// A further option (variant=table) plays the game with the decision
+// points of package [skald/engine/decide] that Blood Rage and Runewars
+// need, at a table of up to five: marks drafted before the first round, a
+// veto window after each round's bids, and the next prize known to two
+// seats only (table.go).
 package testgame
 
 import (
@@ -43,16 +49,17 @@ func (Game) Title() string { return "Goofspiel (test game)" }
 // RulesVersion returns the version of the rules.
 func (Game) RulesVersion() string { return "1" }
 
-// Seats returns 2 and 4.
-func (Game) Seats() (min, max int) { return 2, 4 }
+// Seats returns 2 and 5.
+func (Game) Seats() (min, max int) { return 2, 5 }
 
-// Options lists cards, order, hands and panic.
+// Options lists cards, order, hands, panic and variant.
 func (Game) Options() []engine.OptionSpec {
 	return []engine.OptionSpec{
 		{Name: "cards", Default: "5", Min: 2, Max: MaxCards, Help: "cards in each hand and in the prize deck"},
 		{Name: "order", Default: "simultaneous", Choices: []string{"simultaneous", "sequential"}, Help: "secret simultaneous bids, or open bids in turn"},
-		{Name: "hands", Default: "equal", Choices: []string{"equal", "dealt"}, Help: "every seat holds 1..cards, or is dealt cards from 1..(seats+1)*cards"},
+		{Name: "hands", Default: "equal", Choices: []string{"equal", "dealt"}, Help: "every seat holds 1..cards, or is dealt cards from 1..(seats+1)*cards (at most 63)"},
 		{Name: "panic", Default: "none", Choices: []string{"none", "search", "apply"}, Help: "for tests, a game that panics on purpose: none; search: Determinize panics, so only a searching bot (mcts) triggers it; apply: Apply panics at the first bid of the second round"},
+		{Name: "variant", Default: "standard", Choices: []string{"standard", "table"}, Help: "standard: Goofspiel; table: marks drafted, a veto window, the next prize shown to two seats (rules T1-T4)"},
 	}
 }
 
@@ -60,8 +67,8 @@ func (Game) Options() []engine.OptionSpec {
 func (Game) Rules() string {
 	return `Goofspiel
 1. Prize cards 1..n are shuffled face down. Each seat holds n bid cards:
-   1..n each (hands=equal), or n dealt face down from 1..(seats+1)*n
-   (hands=dealt).
+   1..n each (hands=equal), or n dealt face down from 1..(seats+1)*n,
+   63 cards at most (hands=dealt).
 2. Each round the top prize is turned up and every seat bids one card from
    its hand: all at once and in secret (order=simultaneous), or openly in
    turn, starting with seat (round mod seats) (order=sequential).
@@ -73,7 +80,7 @@ For tests only, panic=search makes every determinization (what a search
 bot such as mcts plans on) panic, and panic=apply makes the first bid of
 the second round panic instead of applying; panic=none (the default) plays
 the game above.
-`
+` + tableRules
 }
 
 // New starts a match.
@@ -85,6 +92,9 @@ func (g Game) New(cfg engine.Config) (engine.State, error) {
 	opts, err := engine.Resolve(g.Options(), cfg.Options)
 	if err != nil {
 		return nil, err
+	}
+	if opts["variant"] == "table" {
+		return newTable(cfg, opts)
 	}
 	n, _ := strconv.Atoi(opts["cards"])
 	s := &State{
@@ -105,7 +115,7 @@ func (g Game) New(cfg engine.Config) (engine.State, error) {
 		}
 		return s, nil
 	}
-	deck := make([]int, (cfg.Seats+1)*n)
+	deck := make([]int, dealtDeck(cfg.Seats, n))
 	for i := range deck {
 		deck[i] = i + 1
 	}

@@ -103,7 +103,7 @@ func TestPlaythrough(t *testing.T) {
 func TestNewErrors(t *testing.T) {
 	for _, cfg := range []engine.Config{
 		{Seats: 1},
-		{Seats: 5},
+		{Seats: 6},
 		{Seats: 2, Options: engine.Options{"cards": "13"}},
 		{Seats: 2, Options: engine.Options{"order": "random"}},
 		{Seats: 2, Options: engine.Options{"color": "red"}},
