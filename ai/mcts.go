@@ -29,9 +29,10 @@ const (
 // with availability counts, adds one node, plays the game out at random
 // with [Playout] and credits every node on the way with the result as seen
 // by the seat whose action led to it, its [Reward] (at two seats 1 for a
-// win, 0.5 for a draw, 0 for a loss; at more, by its place). In a game whose states are an [engine.Evaluator], a playout stops
-// after Depth actions and the credit is the evaluation instead. The choice
-// is the root action visited most.
+// win, 0.5 for a draw, 0 for a loss; at more, by its place). In a game
+// whose states are an [engine.Evaluator], a playout stops after Depth
+// actions and the credit is the evaluation instead. The choice is the root
+// action visited most.
 //
 // When several seats decide at once (a simultaneous choice), the lowest
 // acts first in the tree and in playouts; determinized copies hide the

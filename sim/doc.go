@@ -1,5 +1,6 @@
 // Package sim plays batches of bot-against-bot matches and reports win
-// rates with confidence intervals.
+// rates, places and scores with confidence intervals, at any number of
+// seats.
 //
 // [Run] plays Options.N matches of one game on several goroutines. Match i
 // is started with a seed derived from the batch's seed and i ([GameSeed]),
@@ -10,9 +11,15 @@
 // rate does not carry a seat's advantage.
 //
 // A [Report] gives, per bot and per seat, the wins, draws and win rate
-// (wins/games, draws not counted as half wins) with its 95% Wilson score
-// interval ([Wilson]), the win rate of the seat that made each match's
-// first action, and the lengths of the matches in actions.
+// (wins/games, draws not counted as half wins, a shared win a win of each)
+// with its 95% Wilson score interval ([Wilson]); the mean place (1 the
+// best; seats that tie share a place) and the mean score (the game's
+// points, or 1 for a win and 0 otherwise: see [engine.Result]), each with
+// its 95% interval by the normal approximation ([Mean]); the same of the
+// seat that made each match's first action; and the lengths of the
+// matches in actions. A game whose result gives no places gets them from
+// its winners ([engine.Result.Complete]); a result that breaks the
+// kernel's contract ([engine.Result.Check]) fails its match.
 //
 // A match whose game or bot panics, or whose bot chooses an illegal action,
 // fails alone: the batch plays on, and the report counts the failures and

@@ -7,21 +7,25 @@ import (
 // firstWins is a game of three passes each in turn that seat 0 wins. With
 // panicAt, the panicAt-th action panics; with refuseAt, Apply refuses the
 // refuseAt-th action, which Legal offered; with stuck, the game never says
-// it is over. With odd, only matches of odd seeds break so.
+// it is over. With odd, only matches of odd seeds break so. Its result
+// names the winner alone, without places, unless scores gives each seat's
+// score (engine.Ranked) or result gives the whole result.
 type firstWins struct {
 	panicAt, refuseAt int
 	stuck, odd        bool
+	scores            []float64
+	result            *engine.Result
 }
 
 func (firstWins) Name() string                 { return "firstwins" }
 func (firstWins) Title() string                { return "First Wins" }
 func (firstWins) RulesVersion() string         { return "1" }
-func (firstWins) Seats() (int, int)            { return 2, 3 }
+func (firstWins) Seats() (int, int)            { return 2, 5 }
 func (firstWins) Options() []engine.OptionSpec { return nil }
 func (firstWins) Rules() string                { return "Seat 0 wins after three rounds of passes." }
 func (g firstWins) New(cfg engine.Config) (engine.State, error) {
 	if g.odd && cfg.Seed%2 == 0 {
-		g = firstWins{}
+		g = firstWins{scores: g.scores, result: g.result}
 	}
 	return &firstState{g: g, seats: cfg.Seats}, nil
 }
@@ -65,7 +69,14 @@ func (s *firstState) Apply(a engine.Action, _ *[]engine.Event) error {
 func (s *firstState) View(engine.Seat) any { return s.n }
 
 func (s *firstState) Result() (engine.Result, bool) {
-	return engine.Result{Winners: engine.Seats(0)}, s.over() && !s.g.stuck
+	over := s.over() && !s.g.stuck
+	switch {
+	case s.g.result != nil:
+		return *s.g.result, over
+	case s.g.scores != nil:
+		return engine.Ranked(s.g.scores[:s.seats], "scores"), over
+	}
+	return engine.Result{Winners: engine.Seats(0)}, over
 }
 
 func (s *firstState) Clone() engine.State                                { c := *s; return &c }

@@ -54,7 +54,14 @@ type Report struct {
 
 // Tally counts the matches of a seat or a bot: how many it played, won and
 // drew, and its win rate, wins/games, with the 95% Wilson score interval
-// [WinRateLow, WinRateHigh]. A draw is not counted as half a win.
+// [WinRateLow, WinRateHigh]. A draw is not counted as half a win; a win
+// shared with other seats counts as a win of each.
+//
+// It also gives the mean of the places (1 the best; seats that tie share
+// a place) and of the scores (the game's points, or 1 for a win and 0
+// otherwise: see [engine.Result]) of the matches counted, each with its 95%
+// interval by the normal approximation ([Mean]). A place's interval is
+// kept within 1 and the number of seats.
 type Tally struct {
 	Games       int     `json:"games"`
 	Wins        int     `json:"wins"`
@@ -62,28 +69,50 @@ type Tally struct {
 	WinRate     float64 `json:"win_rate"`
 	WinRateLow  float64 `json:"win_rate_low"`
 	WinRateHigh float64 `json:"win_rate_high"`
+	MeanPlace   float64 `json:"mean_place"`
+	PlaceLow    float64 `json:"place_low"`
+	PlaceHigh   float64 `json:"place_high"`
+	MeanScore   float64 `json:"mean_score"`
+	ScoreLow    float64 `json:"score_low"`
+	ScoreHigh   float64 `json:"score_high"`
 }
 
 // Losses returns the matches played and neither won nor drawn.
 func (t Tally) Losses() int { return t.Games - t.Wins - t.Draws }
 
-// add counts one match.
-func (t *Tally) add(won, drawn bool) {
-	t.Games++
-	if won {
-		t.Wins++
-	}
-	if drawn {
-		t.Draws++
-	}
+// tallying is a Tally being counted: the places and scores of its
+// matches, in the order of the batch, for the means.
+type tallying struct {
+	Tally
+	places, scores []float64
 }
 
-// finish computes the win rate and its interval.
-func (t *Tally) finish() {
+// add counts one match that seat ended at place with score.
+func (t *tallying) add(r engine.Result, seat engine.Seat) {
+	t.Games++
+	switch {
+	case r.Winners.Empty():
+		t.Draws++
+	case r.Winners.Has(seat):
+		t.Wins++
+	}
+	t.places = append(t.places, float64(r.Place(seat)))
+	t.scores = append(t.scores, r.Score(seat))
+}
+
+// finish computes the rates and means and their intervals, for matches of
+// seats seats.
+func (t *tallying) finish(seats int) Tally {
 	if t.Games > 0 {
 		t.WinRate = float64(t.Wins) / float64(t.Games)
 	}
 	t.WinRateLow, t.WinRateHigh = Wilson(t.Wins, t.Games, Z95)
+	t.MeanPlace, t.PlaceLow, t.PlaceHigh = Mean(t.places, Z95)
+	if t.Games > 0 {
+		t.PlaceLow, t.PlaceHigh = max(t.PlaceLow, 1), min(t.PlaceHigh, float64(seats))
+	}
+	t.MeanScore, t.ScoreLow, t.ScoreHigh = Mean(t.scores, Z95)
+	return t.Tally
 }
 
 // SeatStats tallies the matches of one seat.
@@ -136,22 +165,22 @@ func report(g engine.Game, cfg engine.Config, o Options, outcomes []outcome, wal
 		}
 	}()
 	var lengths []int
+	bySeat, byBot := make([]tallying, seats), make([]tallying, seats)
+	var first tallying
 	for i, out := range outcomes {
 		if !out.played {
 			continue
 		}
 		r.Games++
-		draw := out.winners.Empty()
-		if draw {
+		if out.result.Winners.Empty() {
 			r.Draws++
 		}
 		for s := range seats {
-			won := out.winners.Has(engine.Seat(s))
-			r.Seats[s].add(won, draw)
-			r.Bots[(s+i%seats)%seats].add(won, draw)
+			bySeat[s].add(out.result, engine.Seat(s))
+			byBot[(s+i%seats)%seats].add(out.result, engine.Seat(s))
 		}
 		if out.first != engine.Spectator {
-			r.FirstPlayer.add(out.winners.Has(out.first), draw)
+			first.add(out.result, out.first)
 		}
 		lengths = append(lengths, out.length)
 		for name, n := range out.counts {
@@ -162,10 +191,10 @@ func report(g engine.Game, cfg engine.Config, o Options, outcomes []outcome, wal
 		}
 	}
 	for s := range r.Seats {
-		r.Seats[s].finish()
-		r.Bots[s].finish()
+		r.Seats[s].Tally = bySeat[s].finish(seats)
+		r.Bots[s].Tally = byBot[s].finish(seats)
 	}
-	r.FirstPlayer.finish()
+	r.FirstPlayer = first.finish(seats)
 	r.Length = lengthStats(lengths)
 	if r.WallSeconds > 0 {
 		r.GamesPerSecond = float64(r.Games) / r.WallSeconds
@@ -221,28 +250,45 @@ func (r *Report) Text() string {
 		fmt.Fprintf(&b, ", %d failed", r.Failed)
 	}
 	fmt.Fprintf(&b, ", %.2fs, %.1f games/s\n", r.WallSeconds, r.GamesPerSecond)
-	width := len("first to act")
-	for _, s := range r.Bots {
-		width = max(width, len(s.Name))
-	}
-	for _, s := range r.Seats {
-		width = max(width, len(seatLabel(s)))
-	}
-	header := func(name string) {
-		fmt.Fprintf(&b, "\n%-*s  %6s  %6s  %6s  %6s  %8s  %s\n", width, name, "games", "wins", "draws", "losses", "win rate", "95% interval")
-	}
+	// One table of bots and one of seats, in the same columns: the name
+	// on the left, the figures on the right.
+	head := []string{"games", "wins", "draws", "losses", "win rate", "95% interval", "mean place", "95% interval", "mean score", "95% interval"}
+	var rows [][]string
 	row := func(name string, t Tally) {
-		fmt.Fprintf(&b, "%-*s  %6d  %6d  %6d  %6d  %7.1f%%  [%.1f%%, %.1f%%]\n", width, name, t.Games, t.Wins, t.Draws, t.Losses(), 100*t.WinRate, 100*t.WinRateLow, 100*t.WinRateHigh)
+		rows = append(rows, []string{name, strconv.Itoa(t.Games), strconv.Itoa(t.Wins), strconv.Itoa(t.Draws), strconv.Itoa(t.Losses()),
+			fmt.Sprintf("%.1f%%", 100*t.WinRate), fmt.Sprintf("[%.1f%%, %.1f%%]", 100*t.WinRateLow, 100*t.WinRateHigh),
+			fmt.Sprintf("%.2f", t.MeanPlace), fmt.Sprintf("[%.2f, %.2f]", t.PlaceLow, t.PlaceHigh),
+			fmt.Sprintf("%.2f", t.MeanScore), fmt.Sprintf("[%.2f, %.2f]", t.ScoreLow, t.ScoreHigh)})
 	}
-	header("bot")
+	rows = append(rows, append([]string{"bot"}, head...))
 	for _, s := range r.Bots {
 		row(s.Name, s.Tally)
 	}
-	header("seat")
+	rows = append(rows, nil, append([]string{"seat"}, head...))
 	for _, s := range r.Seats {
 		row(seatLabel(s), s.Tally)
 	}
 	row("first to act", r.FirstPlayer)
+	widths := make([]int, len(head)+1)
+	for _, cells := range rows {
+		for c, cell := range cells {
+			widths[c] = max(widths[c], len(cell))
+		}
+	}
+	for _, cells := range rows {
+		b.WriteString("\n")
+		if cells == nil {
+			continue
+		}
+		for c, cell := range cells {
+			if c == 0 {
+				fmt.Fprintf(&b, "%-*s", widths[c], cell)
+			} else {
+				fmt.Fprintf(&b, "  %*s", widths[c], cell)
+			}
+		}
+	}
+	fmt.Fprintf(&b, "\n\nplaces from 1, the best, to %d; tied seats share a place. Scores are the game's points, or 1 for a win.\n", len(r.Seats))
 	l := r.Length
 	fmt.Fprintf(&b, "\nlength in actions: mean %.1f, min %d, median %d, p90 %d, max %d\n", l.Mean, l.Min, l.P50, l.P90, l.Max)
 	if len(r.Counts) > 0 || len(r.Never) > 0 {

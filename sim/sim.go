@@ -69,11 +69,11 @@ type Failure struct {
 
 // outcome is how one match ended.
 type outcome struct {
-	played  bool
-	winners engine.SeatSet
-	length  int
-	first   engine.Seat // seat of the first action, or Spectator
-	counts  map[string]int
+	played bool
+	result engine.Result // with every seat's place and score
+	length int
+	first  engine.Seat // seat of the first action, or Spectator
+	counts map[string]int
 }
 
 // Run plays the batch o describes and reports on it. The report does not
@@ -285,7 +285,13 @@ func play(ctx context.Context, g engine.Game, cfg engine.Config, lineup []string
 	if !ok {
 		return out, failed("no seat decides after %d actions but the game is not over", out.length)
 	}
-	out.winners, out.played = res.Winners, true
+	// A game that gives no places gets them from its winners; one that
+	// gives them must give them right.
+	res = res.Complete(cfg.Seats)
+	if err := res.Check(cfg.Seats); err != nil {
+		return out, failed("the game ended after %d actions with a broken result: %v", out.length, err)
+	}
+	out.result, out.played = res, true
 	if c, ok := st.(engine.Counter); ok {
 		out.counts = map[string]int{}
 		c.Counts(func(name string, n int) { out.counts[name] += n })

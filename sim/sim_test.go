@@ -39,6 +39,31 @@ func TestWilson(t *testing.T) {
 	}
 }
 
+func TestMean(t *testing.T) {
+	// Worked by hand: mean, sample standard deviation s, and
+	// mean ± z·s/√n.
+	tests := []struct {
+		name         string
+		xs           []float64
+		z            float64
+		mean, lo, hi float64
+	}{
+		{"none", nil, 1.96, 0, 0, 0},
+		{"one value", []float64{3}, 1.96, 3, 3, 3},
+		{"no spread", []float64{2, 2, 2}, 1.96, 2, 2, 2},
+		{"two values", []float64{0, 1}, 1.96, 0.5, -0.48, 1.48},
+		{"four places", []float64{1, 2, 3, 4}, 1.96, 2.5, 1.234826, 3.765174},
+		{"wider z", []float64{1, 2, 3, 4}, 2.576, 2.5, 0.837200, 4.162800},
+		{"scores", []float64{10, 0, 5, 5, 5}, 1.96, 5, 1.900968, 8.099032},
+	}
+	for _, tt := range tests {
+		mean, lo, hi := Mean(tt.xs, tt.z)
+		if math.Abs(mean-tt.mean) > 1e-6 || math.Abs(lo-tt.lo) > 1e-6 || math.Abs(hi-tt.hi) > 1e-6 {
+			t.Errorf("%s: Mean(%v, %v) = %.6f [%.6f, %.6f], want %.6f [%.6f, %.6f]", tt.name, tt.xs, tt.z, mean, lo, hi, tt.mean, tt.lo, tt.hi)
+		}
+	}
+}
+
 func options(n, workers int, bots ...string) Options {
 	return Options{Game: testgame.Game{}, Bots: bots, N: n, Workers: workers, Seed: 42}
 }
@@ -87,6 +112,7 @@ func TestReport(t *testing.T) {
 		t.Errorf("bot names %q, %q", r.Bots[0].Name, r.Bots[1].Name)
 	}
 	seatWins, botWins := 0, 0
+	var seatPoints, botPoints float64
 	for i := range 2 {
 		for _, tl := range []Tally{r.Seats[i].Tally, r.Bots[i].Tally} {
 			if tl.Games != 60 || tl.Draws != r.Draws {
@@ -95,12 +121,32 @@ func TestReport(t *testing.T) {
 			if tl.WinRateLow > tl.WinRate || tl.WinRate > tl.WinRateHigh {
 				t.Errorf("tally %+v: win rate outside its interval", tl)
 			}
+			// Two seats: first for a win or a draw, second for a loss.
+			if want := float64(tl.Games+tl.Losses()) / float64(tl.Games); math.Abs(tl.MeanPlace-want) > 1e-9 {
+				t.Errorf("tally %+v: mean place %v, want %v", tl, tl.MeanPlace, want)
+			}
+			if tl.PlaceLow > tl.MeanPlace || tl.MeanPlace > tl.PlaceHigh || tl.PlaceLow < 1 || tl.PlaceHigh > 2 {
+				t.Errorf("tally %+v: mean place outside its interval or the places", tl)
+			}
+			if tl.ScoreLow > tl.MeanScore || tl.MeanScore > tl.ScoreHigh {
+				t.Errorf("tally %+v: mean score outside its interval", tl)
+			}
 		}
 		seatWins += r.Seats[i].Wins
 		botWins += r.Bots[i].Wins
+		seatPoints += r.Seats[i].MeanScore
+		botPoints += r.Bots[i].MeanScore
 	}
 	if seatWins != botWins || seatWins+r.Draws != 60 {
 		t.Errorf("seats won %d, bots %d, %d draws", seatWins, botWins, r.Draws)
+	}
+	// The scores are the prizes taken: the same for the seats as for the
+	// bots, and no more than the prizes 1..5.
+	if math.Abs(seatPoints-botPoints) > 1e-9 || seatPoints > 15 || seatPoints <= 0 {
+		t.Errorf("mean points of a match: %v by seat, %v by bot; want the same, from 0 to 15", seatPoints, botPoints)
+	}
+	if r.Bots[0].MeanScore <= r.Bots[1].MeanScore || r.Bots[0].MeanPlace >= r.Bots[1].MeanPlace {
+		t.Errorf("mcts scored %v placed %v, random %v placed %v", r.Bots[0].MeanScore, r.Bots[0].MeanPlace, r.Bots[1].MeanScore, r.Bots[1].MeanPlace)
 	}
 	if r.Bots[0].WinRateLow < 0.7 {
 		t.Errorf("mcts won %d of 60 against random", r.Bots[0].Wins)
@@ -120,14 +166,14 @@ func TestReport(t *testing.T) {
 	if err := json.Unmarshal(b, &back); err != nil || !reflect.DeepEqual(&back, r) {
 		t.Errorf("JSON round trip: %v\n%s", err, b)
 	}
-	for _, field := range []string{`"games":60`, `"draws":`, `"seats":[{"seat":0,"name":"0","games":60,`, `"bots":[{"name":"mcts:iters=100","spec":"mcts:iters=100","games":60,`, `"win_rate_low":`, `"first_player":{`, `"length":{"mean":10,"min":10,"p50":10,"p90":10,"max":10}`, `"games_per_second":`} {
+	for _, field := range []string{`"games":60`, `"draws":`, `"seats":[{"seat":0,"name":"0","games":60,`, `"bots":[{"name":"mcts:iters=100","spec":"mcts:iters=100","games":60,`, `"win_rate_low":`, `"mean_place":`, `"place_low":`, `"place_high":`, `"mean_score":`, `"score_low":`, `"score_high":`, `"first_player":{`, `"length":{"mean":10,"min":10,"p50":10,"p90":10,"max":10}`, `"games_per_second":`} {
 		if !strings.Contains(string(b), field) {
 			t.Errorf("JSON lacks %s:\n%s", field, b)
 		}
 	}
 
 	text := r.Text()
-	for _, want := range []string{"bids (cards=5 hands=equal order=sequential panic=none), seed 42\n60 games", "mcts:iters=100", "first to act", "95% interval", "length in actions: mean 10.0"} {
+	for _, want := range []string{"bids (" + r.Options.String() + "), seed 42\n60 games", "mcts:iters=100", "first to act", "95% interval", "mean place", "mean score", "places from 1, the best, to 2", "length in actions: mean 10.0"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("text lacks %q:\n%s", want, text)
 		}
@@ -136,19 +182,79 @@ func TestReport(t *testing.T) {
 }
 
 // TestRotation checks that each bot plays each seat equally often: with
-// three seats and a game that seat 0 always wins, each bot wins a third.
+// three seats and a game that seat 0 always wins, each bot wins a third,
+// and places first a third of the time and second (shared) otherwise.
 func TestRotation(t *testing.T) {
 	r := run(t, Options{Game: firstWins{}, Bots: []string{"random", "random", "mcts"}, N: 9, Seed: 1})
 	if r.Seats[0].Wins != 9 || r.Seats[1].Wins != 0 {
 		t.Errorf("seat wins %d, %d", r.Seats[0].Wins, r.Seats[1].Wins)
 	}
 	for i, want := range []string{"random#1", "random#2", "mcts"} {
-		if b := r.Bots[i]; b.Name != want || b.Wins != 3 || b.Games != 9 {
-			t.Errorf("bot %d: %+v, want %s with 3 wins of 9", i, b, want)
+		if b := r.Bots[i]; b.Name != want || b.Wins != 3 || b.Games != 9 || math.Abs(b.MeanPlace-5.0/3) > 1e-9 || math.Abs(b.MeanScore-1.0/3) > 1e-9 {
+			t.Errorf("bot %d: %+v, want %s with 3 wins of 9, mean place 5/3 and mean score 1/3", i, b, want)
 		}
 	}
 	if got := Lineup([]string{"a", "b", "c"}, 4); !reflect.DeepEqual(got, []string{"b", "c", "a"}) {
 		t.Errorf("Lineup(a b c, 4) = %v", got)
+	}
+}
+
+// TestPlacesAndScores checks the mean places and scores of seats and bots
+// over batches whose every match ends alike: each seat's mean is its place
+// and score, with no spread, and each bot's the mean over the seats, as
+// the bots rotate.
+func TestPlacesAndScores(t *testing.T) {
+	tests := []struct {
+		name   string
+		g      firstWins
+		seats  int
+		places []float64
+		scores []float64
+		wins   []int // per seat, of every match
+		draw   bool
+	}{
+		{"winner alone: places from the winners", firstWins{}, 3, []float64{1, 2, 2}, []float64{1, 0, 0}, []int{1, 0, 0}, false},
+		{"places by score", firstWins{scores: []float64{3, 1, 2}}, 3, []float64{1, 3, 2}, []float64{3, 1, 2}, []int{1, 0, 0}, false},
+		{"tie for second", firstWins{scores: []float64{9, 5, 5, 1}}, 4, []float64{1, 2, 2, 4}, []float64{9, 5, 5, 1}, []int{1, 0, 0, 0}, false},
+		{"shared win", firstWins{scores: []float64{8, 8, 4, 2}}, 4, []float64{1, 1, 3, 4}, []float64{8, 8, 4, 2}, []int{1, 1, 0, 0}, false},
+		{"a draw", firstWins{scores: []float64{2, 2}}, 2, []float64{1, 1}, []float64{2, 2}, []int{0, 0}, true},
+		{"five seats", firstWins{scores: []float64{1, 2, 3, 4, 5}}, 5, []float64{5, 4, 3, 2, 1}, []float64{1, 2, 3, 4, 5}, []int{0, 0, 0, 0, 1}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			n := 2 * tt.seats // each bot plays each seat twice
+			bots := make([]string, tt.seats)
+			for i := range bots {
+				bots[i] = "random"
+			}
+			r := run(t, Options{Game: tt.g, Bots: bots, N: n, Seed: 5})
+			if r.Games != n || r.Failed != 0 {
+				t.Fatalf("%d games, %d failed, want %d games", r.Games, r.Failed, n)
+			}
+			if tt.draw != (r.Draws == n) || !tt.draw && r.Draws != 0 {
+				t.Errorf("%d draws of %d", r.Draws, n)
+			}
+			var place, score, wins float64
+			for s, st := range r.Seats {
+				tl := st.Tally
+				if tl.Games != n || tl.Wins != n*tt.wins[s] || tl.MeanPlace != tt.places[s] || tl.MeanScore != tt.scores[s] ||
+					tl.PlaceLow != tl.MeanPlace || tl.PlaceHigh != tl.MeanPlace || tl.ScoreLow != tl.MeanScore || tl.ScoreHigh != tl.MeanScore {
+					t.Errorf("seat %d: %+v, want %d wins of %d, place %v and score %v without spread", s, tl, n*tt.wins[s], n, tt.places[s], tt.scores[s])
+				}
+				place += tt.places[s] / float64(tt.seats)
+				score += tt.scores[s] / float64(tt.seats)
+				wins += float64(n*tt.wins[s]) / float64(tt.seats)
+			}
+			for b, bs := range r.Bots {
+				tl := bs.Tally
+				if tl.Games != n || float64(tl.Wins) != wins || math.Abs(tl.MeanPlace-place) > 1e-9 || math.Abs(tl.MeanScore-score) > 1e-9 {
+					t.Errorf("bot %d: %+v, want %v wins of %d, mean place %v and score %v", b, tl, wins, n, place, score)
+				}
+				if tl.PlaceLow > tl.MeanPlace || tl.MeanPlace > tl.PlaceHigh || tl.PlaceLow < 1 || tl.PlaceHigh > float64(tt.seats) {
+					t.Errorf("bot %d: mean place %v outside its interval [%v, %v] or the places 1 to %d", b, tl.MeanPlace, tl.PlaceLow, tl.PlaceHigh, tt.seats)
+				}
+			}
+		})
 	}
 }
 
@@ -165,6 +271,7 @@ func TestSeeds(t *testing.T) {
 }
 
 func TestErrors(t *testing.T) {
+	lo, hi := testgame.Game{}.Seats()
 	tests := []struct {
 		name string
 		o    Options
@@ -172,7 +279,7 @@ func TestErrors(t *testing.T) {
 	}{
 		{"no game", Options{Bots: []string{"random", "random"}, N: 1}, "no game"},
 		{"unknown bot", options(1, 1, "random", "minimax"), `unknown kind "minimax"`},
-		{"too few seats", options(1, 1, "random"), "played by 2 to 4 seats, not 1"},
+		{"too few seats", options(1, 1, "random"), fmt.Sprintf("played by %d to %d seats, not 1", lo, hi)},
 		{"bots for seats", Options{Game: testgame.Game{}, Config: engine.Config{Seats: 3}, Bots: []string{"random", "random"}, N: 1}, "2 bots for 3 seats"},
 		{"no matches", options(0, 1, "random", "random"), "0 matches"},
 		{"bad option", Options{Game: testgame.Game{}, Config: engine.Config{Options: engine.Options{"cards": "99"}}, Bots: []string{"random", "random"}, N: 1}, "option cards=99"},
@@ -239,6 +346,16 @@ func TestFailures(t *testing.T) {
 			name: "not over", o: Options{Game: firstWins{stuck: true}, Bots: []string{"random", "random"}, N: 3},
 			failed: 3, step: func(Failure) int { return 7 },
 			err: "no seat decides after 6 actions but the game is not over",
+		},
+		{
+			name: "broken result", o: Options{Game: firstWins{result: &engine.Result{Winners: engine.Seats(1), Places: [engine.MaxSeats]int8{1, 2}}}, Bots: []string{"random", "random"}, N: 3},
+			failed: 3, step: func(Failure) int { return 7 },
+			err: "the game ended after 6 actions with a broken result: result's winners are seats [1], want the seats in place 1, [0]",
+		},
+		{
+			name: "result of too many seats", o: Options{Game: firstWins{result: func() *engine.Result { r := engine.Won(3, engine.Seats(0), ""); return &r }()}, Bots: []string{"random", "random"}, N: 2},
+			failed: 2, step: func(Failure) int { return 7 },
+			err: "broken result: result places seat 2 (place 2, score 0) in a match of 2 seats",
 		},
 		{
 			// The searching bot alone panics, at its first choice: the

@@ -21,7 +21,7 @@ func init() {
 	register(command{
 		name: "sim",
 		args: "GAME -n N [--seats mcts,random] [--workers W] [--seed N] [--option k=v]... [--json] [--failures DIR]",
-		help: "play N bot matches; win rates per seat and per bot with 95% intervals, game lengths, first-player advantage; a match whose game or bot fails is reported with a record in DIR (default skald-failures), and the exit code is 1",
+		help: "play N bot matches; win rates, mean places and mean scores per seat and per bot with 95% intervals, game lengths, first-player advantage; a match whose game or bot fails is reported with a record in DIR (default skald-failures), and the exit code is 1",
 		run:  runSim,
 	})
 }

@@ -111,11 +111,11 @@ func (s *State) checkOver(ev *[]engine.Event) bool {
 	b, r := s.side[Black].alive == 0, s.side[Red].alive == 0
 	switch {
 	case b && r:
-		s.result = engine.Result{Reason: "both players lost all their units at once: a draw (" + ruleRulings + ")"}
+		s.result = ending{Reason: "both players lost all their units at once: a draw (" + ruleRulings + ")"}
 	case b:
-		s.result = engine.Result{Winners: engine.Seats(Red), Reason: "black lost all units (" + ruleLoseAll + ")"}
+		s.result = ending{Winners: engine.Seats(Red), Reason: "black lost all units (" + ruleLoseAll + ")"}
 	case r:
-		s.result = engine.Result{Winners: engine.Seats(Black), Reason: "red lost all units (" + ruleLoseAll + ")"}
+		s.result = ending{Winners: engine.Seats(Black), Reason: "red lost all units (" + ruleLoseAll + ")"}
 	default:
 		return false
 	}
@@ -134,7 +134,7 @@ func (s *State) startBattle(ev *[]engine.Event) {
 	}
 	s.battle++
 	if s.battle > battleCap {
-		s.result = engine.Result{Reason: fmt.Sprintf("no winner after %d battles: a draw (%s)", battleCap, ruleRulings)}
+		s.result = ending{Reason: fmt.Sprintf("no winner after %d battles: a draw (%s)", battleCap, ruleRulings)}
 		s.phase = phaseOver
 		if ev != nil {
 			emit(ev, "game.over", engine.Spectator, "%s", s.result.Reason)

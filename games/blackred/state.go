@@ -68,7 +68,15 @@ type State struct {
 	discard    [numStrategy]uint8
 	nDiscard   uint8
 	last       lastBattle
-	result     engine.Result
+	result     ending
+}
+
+// ending is how the match ended: the winner, none for a draw, and why. The
+// state keeps no more, so that a clone copies no more; Result makes the
+// places and scores.
+type ending struct {
+	Winners engine.SeatSet
+	Reason  string
 }
 
 // lastBattle is what the previous battle showed, for the views.
@@ -111,9 +119,16 @@ func (s *State) Clone() engine.State {
 // Rand returns the match's random stream.
 func (s *State) Rand() *engine.Rand { return &s.rng }
 
-// Result reports whether the match is over and how it ended.
+// Result reports whether the match is over and how it ended. Black & Red
+// counts no points: the rules name a winner only (seed 002, Battle: "the
+// first player that loses all his units has lost the game"), so the winner
+// scores 1 and takes first place, the loser scores 0, and a draw places
+// both first with 0.
 func (s *State) Result() (engine.Result, bool) {
-	return s.result, s.phase == phaseOver
+	if s.phase != phaseOver {
+		return engine.Result{}, false
+	}
+	return engine.Won(2, s.result.Winners, s.result.Reason), true
 }
 
 // Hash returns a hash of the whole state.

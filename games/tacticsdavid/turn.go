@@ -412,19 +412,12 @@ func (s *State) checkOver(ev *[]Event) {
 // they have invested in the remaining Units on the Battlefield"). An
 // undecided Deathmatch is a draw at the agreed limit (TD-39).
 func (s *State) endByTurns(ev *[]Event) {
-	var score [2]int
+	score, counted := s.missionScore()
 	what := "kills"
-	switch s.conf.mission {
-	case Kills:
-		score[0], score[1] = int(s.kills[0]), int(s.kills[1])
-	case Money:
+	if s.conf.mission == Money {
 		what = "money in surviving units"
-		for i := range s.pieces {
-			if s.alive(i) {
-				score[s.pieces[i].owner] += int(s.info[s.pieces[i].prof].cost)
-			}
-		}
-	default:
+	}
+	if !counted {
 		s.finish(0, "the agreed number of turns is played and both armies stand: a draw (TD-39)", ev)
 		return
 	}
@@ -439,10 +432,39 @@ func (s *State) endByTurns(ev *[]Event) {
 	}
 }
 
+// missionScore returns what a mission played for a set number of turns
+// counts for each player (seed 004, "Mission Types": "adding up how many
+// kills they made or how much money they have invested in the remaining
+// Units on the Battlefield"), and whether the mission counts anything: a
+// Deathmatch does not.
+func (s *State) missionScore() (score [2]int, counted bool) {
+	switch s.conf.mission {
+	case Kills:
+		score[0], score[1] = int(s.kills[0]), int(s.kills[1])
+	case Money:
+		for i := range s.pieces {
+			if s.alive(i) {
+				score[s.pieces[i].owner] += int(s.info[s.pieces[i].prof].cost)
+			}
+		}
+	default:
+		return score, false
+	}
+	return score, true
+}
+
+// finish ends the battle won by w (none for a draw). Places follow the
+// winner: killing every enemy unit wins a kills or money mission too
+// (TD-39). The scores are what the mission counts, kills or money in
+// surviving units, however the battle ended; a Deathmatch counts nothing,
+// and its winner scores 1 and the loser 0.
 func (s *State) finish(w engine.SeatSet, why string, ev *[]Event) {
 	s.over = true
 	s.stage = stageOver
-	s.result = engine.Result{Winners: w, Reason: why}
+	s.result = engine.Won(2, w, why)
+	if score, counted := s.missionScore(); counted {
+		s.result.Scores[0], s.result.Scores[1] = float64(score[0]), float64(score[1])
+	}
 	s.eng = noEngagement
 	s.pend = pending{}
 	s.event(ev, "battle.over", "%s", why)

@@ -17,19 +17,20 @@ const evalScale = 8
 // the mode is won by — the HQ's health in Destroy, the marked leader's in
 // Assassinate, captured units in Enslave, the setup paths held in Conquer.
 // It is a bot's guess, not a rule.
+//
+// It is on the scale of [engine.Result.Reward]: taking the weighing as the
+// chance p of winning, the position is worth p + (1-p)·lose, where lose is
+// what a player who does not win is worth, sharing second place with the
+// other losers: 0 at two seats, 1/4 at three, 1/3 at four. A finished game
+// is worth its result's reward.
 func (s *State) Evaluate(seat engine.Seat) float64 {
 	if s.stage == stOver {
-		switch {
-		case s.result.Winners.Empty():
-			return 0.5
-		case s.result.Winners.Has(seat):
-			return 1
-		}
-		return 0
+		return s.result.Reward(seat)
 	}
+	lose := float64(s.seats-2) / float64(2*(s.seats-1))
 	me := int8(seat)
 	if me < 0 || me >= s.seats || s.p[me].out {
-		return 0
+		return lose
 	}
 	best, any := 0.0, false
 	for i := int8(0); i < s.seats; i++ {
@@ -40,7 +41,8 @@ func (s *State) Evaluate(seat engine.Seat) float64 {
 			best, any = v, true
 		}
 	}
-	return 1 / (1 + math.Exp(-(s.strength(me)-best)/evalScale))
+	p := 1 / (1 + math.Exp(-(s.strength(me)-best)/evalScale))
+	return p + (1-p)*lose
 }
 
 // strength scores seat's position for Evaluate.

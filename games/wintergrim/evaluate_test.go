@@ -56,12 +56,63 @@ func TestEvaluate(t *testing.T) {
 	}
 }
 
-// TestEvaluateOver checks that a finished match is worth what ai.Reward
-// says: 1 to the winner, 0 to the loser.
+// TestEvaluateOver checks that a finished match is worth its result's
+// reward, what ai.Reward says: at two seats 1 to the winner and 0 to the
+// loser; at more, 1 to the winner and to each other player what sharing
+// second place is worth.
 func TestEvaluateOver(t *testing.T) {
-	s := newState(t, 1, engine.Options{"mode": "destroy"})
-	s.finish(engine.Seats(1), "test", nil)
-	if s.Evaluate(1) != 1 || s.Evaluate(0) != 0 {
-		t.Errorf("over: winner %v, loser %v", s.Evaluate(1), s.Evaluate(0))
+	tests := []struct {
+		seats  int
+		winner engine.Seat
+		loser  float64 // what each other player is worth
+	}{
+		{2, 1, 0},
+		{3, 0, 0.25},
+		{4, 2, 1.0 / 3},
+	}
+	for _, tt := range tests {
+		st, err := New().New(engine.Config{Seats: tt.seats, Seed: 1, Options: engine.Options{"mode": "destroy"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		s.finish(engine.Seats(tt.winner), "test", nil)
+		r, over := s.Result()
+		if err := r.Check(tt.seats); !over || err != nil {
+			t.Fatalf("%d seats: over %v, result %+v: %v", tt.seats, over, r, err)
+		}
+		for seat := range engine.Seat(tt.seats) {
+			want := tt.loser
+			if seat == tt.winner {
+				want = 1
+			}
+			if got := s.Evaluate(seat); math.Abs(got-want) > 1e-12 || got != r.Reward(seat) {
+				t.Errorf("%d seats: seat %d is worth %v, want %v (reward %v)", tt.seats, seat, got, want, r.Reward(seat))
+			}
+		}
+	}
+}
+
+// TestEvaluateSeats checks that at every seat count the start of a match
+// is worth no less than losing and no more than winning, and a player out
+// of the game what losing is worth.
+func TestEvaluateSeats(t *testing.T) {
+	for seats := 2; seats <= MaxSeats; seats++ {
+		st, err := New().New(engine.Config{Seats: seats, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		lose := engine.Won(seats, engine.Seats(engine.Seat(seats-1)), "").Reward(0)
+		for seat := range engine.Seat(seats) {
+			v := s.Evaluate(seat)
+			if v < lose || v > 1 {
+				t.Errorf("%d seats: seat %d is worth %v at the start, outside [%v, 1]", seats, seat, v, lose)
+			}
+		}
+		s.p[0].out = true
+		if v := s.Evaluate(0); v != lose {
+			t.Errorf("%d seats: a player out is worth %v, want %v, what losing is", seats, v, lose)
+		}
 	}
 }

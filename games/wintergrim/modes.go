@@ -71,6 +71,7 @@ func (s *State) checkEnd(ev *[]engine.Event) bool {
 	if s.stage != stPlay {
 		return false
 	}
+	in := s.alive() // the players in before any goes out now
 	switch s.conf.mode {
 	case ModeEnslave:
 		// seed 000, Enslave: "The player to first have 2 captured units wins."
@@ -99,7 +100,7 @@ func (s *State) checkEnd(ev *[]engine.Event) bool {
 	alive := s.alive()
 	switch alive.Len() {
 	case 0:
-		s.finish(0, "every player is defeated at once: a draw", ev)
+		s.finish(in, "every player is defeated at once: a draw", ev)
 		return true
 	case 1:
 		w := alive.First()
@@ -154,8 +155,21 @@ func (s *State) checkConquer(seat int8, ev *[]engine.Event) bool {
 	return true
 }
 
+// finish ends the game won by winners; none is a draw between the players
+// still in. Wintergrim counts no points: every mode names a winner only
+// (seed 000, "Game modes"), so a winner scores 1 and takes first place,
+// and every other player scores 0 and shares the next place. A player who
+// is out has lost (WG-40): in a draw with three or four players, the
+// players still in share first place and the win, and those out are
+// behind them; a draw of every player places each first.
 func (s *State) finish(winners engine.SeatSet, reason string, ev *[]engine.Event) {
+	if winners.Empty() {
+		winners = s.alive()
+	}
+	if n := winners.Len(); n > 1 && n < int(s.seats) {
+		reason += ", between the players still in: those out have lost"
+	}
 	s.stage = stOver
-	s.result = engine.Result{Winners: winners, Reason: reason}
+	s.result = engine.Won(int(s.seats), winners, reason)
 	emit(ev, "game.over", engine.Spectator, "%s", reason)
 }

@@ -5,7 +5,8 @@
 // down. Each round the top prize is turned up and every seat bids one card
 // from its hand; the highest bid takes the prize, and a tie for the highest
 // bid discards it. Bids are discarded. After n rounds the seat with the most
-// prize points wins; a tie for the most is a draw.
+// prize points wins and the others are placed by their points; seats tied
+// for the most share the win, and a tie of every seat is a draw.
 //
 // Options choose the size of the hands (cards), whether bids are secret and
 // simultaneous or open and in turn (order), and whether every seat holds
@@ -74,8 +75,9 @@ func (Game) Rules() string {
    turn, starting with seat (round mod seats) (order=sequential).
 3. The highest bid takes the prize and scores its value; a tie for the
    highest bid discards the prize. Bids are revealed and discarded.
-4. After n rounds the seat with the most points wins; a tie for the most
-   points is a draw.
+4. After n rounds the seat with the most points wins, and the others
+   are placed by their points; seats tied for the most share the win,
+   and when every seat has as many points the game is a draw.
 For tests only, panic=search makes every determinization (what a search
 bot such as mcts plans on) panic, and panic=apply makes the first bid of
 the second round panic instead of applying; panic=none (the default) plays
@@ -309,24 +311,25 @@ func (s *State) View(seat engine.Seat) any {
 	return v
 }
 
-// Result reports the winner once all prizes are taken.
+// Result reports, once all prizes are taken, each seat's points as its
+// score and its place by them: the most points win, and seats tied for the
+// most share the win (rule 4).
 func (s *State) Result() (engine.Result, bool) {
 	if !s.over() {
 		return engine.Result{}, false
 	}
-	best, winner := int16(-1), engine.Spectator
+	var points [engine.MaxSeats]float64
 	for seat := range s.seats {
-		switch sc := s.score[seat]; {
-		case sc > best:
-			best, winner = sc, engine.Seat(seat)
-		case sc == best:
-			winner = engine.Spectator
-		}
+		points[seat] = float64(s.score[seat])
 	}
-	if winner == engine.Spectator {
-		return engine.Result{Reason: "tie for the most points [rule 4]"}, true
+	r := engine.Ranked(points[:s.seats], "most points [rule 4]")
+	switch {
+	case r.Winners.Empty():
+		r.Reason = "every seat has as many points: a draw [rule 4]"
+	case r.Winners.Len() > 1:
+		r.Reason = "tie for the most points: a shared win [rule 4]"
 	}
-	return engine.Result{Winners: engine.Seats(winner), Reason: "most points [rule 4]"}, true
+	return r, true
 }
 
 // Clone returns an independent copy.
