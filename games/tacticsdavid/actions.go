@@ -130,11 +130,19 @@ func (s *State) afterAction(ev *[]Event) {
 	if s.over || s.pend.kind != pendNone || s.eng.p < 0 {
 		return
 	}
-	if s.eng.petrified || !s.acts(int(s.eng.p)) {
+	if s.eng.petrified || !s.acts(int(s.eng.p)) || s.changedSides() {
 		s.disengage(ev)
 		return
 	}
 	s.moveEnded() // Autofire: "Enemy Units ending their Movement Phase"
+}
+
+// changedSides reports whether the engaged unit is no longer the
+// Attacking Player's (Infect or a conversion made it the other player's):
+// a player engages and acts with its own units only (seed 004, "Turns,
+// Engagements, Phases, and Procedures"), so it is disengaged (TD-154).
+func (s *State) changedSides() bool {
+	return s.eng.p >= 0 && s.pieces[s.eng.p].owner != s.player
 }
 
 // legalBattle lists the Attacking Player's actions in the battle.
@@ -151,11 +159,17 @@ func (s *State) legalBattle(seat int, buf []engine.Action) []engine.Action {
 		return buf
 	}
 	i, q := int(s.eng.p), int(s.eng.q)
-	// A unit whose partner died moves away first.
+	// A unit whose partner died moves away first; when both engaged units
+	// must (each lost a partner before they shared a space), either may
+	// go first.
+	leaving := false
 	for _, m := range [2]int{i, q} {
-		if m >= 0 && s.pieces[m].flags&fMustLeave != 0 && s.pieces[m].team >= 0 && s.canLeave(m) {
-			return s.legalMoves(seat, m, -1, m, buf)
+		if s.mustLeave(m) {
+			buf, leaving = s.legalMoves(seat, m, -1, m, buf), true
 		}
+	}
+	if leaving {
+		return buf
 	}
 	if s.mustRage() {
 		return s.legalRage(seat, buf)
@@ -563,6 +577,13 @@ func (s *State) applyPending(a engine.Action, ev *[]Event) error {
 	return nil
 }
 
+// mustLeave reports whether unit m (or -1) is one whose team partner died
+// and that can still move away: it must, "at their first opportunity"
+// (seed 004, "Other Rules for Unit Teams").
+func (s *State) mustLeave(m int) bool {
+	return m >= 0 && s.pieces[m].flags&fMustLeave != 0 && s.pieces[m].team >= 0 && s.canLeave(m)
+}
+
 // applyBattle checks and plays a battle action.
 func (s *State) applyBattle(a engine.Action, ev *[]Event) error {
 	seat := int(a.Seat)
@@ -588,14 +609,17 @@ func (s *State) applyBattle(a engine.Action, ev *[]Event) error {
 	partner := s.teamPartner()
 	// Obligations that come first: a unit whose partner died moves away
 	// before anything else, Enraged or not (as legalBattle lists).
-	leaving := false
+	leaving, first := false, -1
 	for _, m := range [2]int{i, q} {
-		if m >= 0 && s.pieces[m].flags&fMustLeave != 0 && s.pieces[m].team >= 0 && s.canLeave(m) {
-			if !(a.Kind == actMove && arg(3) == m) {
-				return s.illegal("seed 004, Other Rules for Unit Teams", "%s's partner is dead: it must first move into another grid space (move u%d ...)", s.name(m), m)
+		if s.mustLeave(m) {
+			leaving = leaving || a.Kind == actMove && arg(3) == m
+			if first < 0 {
+				first = m
 			}
-			leaving = true
 		}
+	}
+	if first >= 0 && !leaving {
+		return s.illegal("seed 004, Other Rules for Unit Teams", "%s's partner is dead: it must first move into another grid space (move u%d ...)", s.name(first), first)
 	}
 	if !leaving && s.mustRage() {
 		ok := false

@@ -202,7 +202,7 @@ func (s *State) engaged(i int, ev *[]Event) {
 	if q := s.eng.q; q >= 0 && !s.over {
 		s.engageHooks(int(q), ev)
 	}
-	if !s.over && s.pend.kind == pendNone && s.eng.p >= 0 && (s.eng.petrified || !s.acts(int(s.eng.p))) {
+	if !s.over && s.pend.kind == pendNone && s.eng.p >= 0 && (s.eng.petrified || !s.acts(int(s.eng.p)) || s.changedSides()) {
 		s.disengage(ev)
 	}
 }
@@ -254,7 +254,7 @@ func (s *State) mayDisengage() error {
 		if p.has(Enraged) && !s.eng.attacked[k] && s.canAttackAny(int(m), k) {
 			return s.illegal(ruleStatuses+", Enraged", "%s is in contact with an enemy unit and \"must attack\" it", s.name(int(m)))
 		}
-		if p.flags&fMustLeave != 0 && p.team >= 0 && s.canLeave(int(m)) {
+		if s.mustLeave(int(m)) {
 			return s.illegal("seed 004, Other Rules for Unit Teams", "%s's partner is dead: it must move into another grid space at its first opportunity", s.name(int(m)))
 		}
 	}
