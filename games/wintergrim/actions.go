@@ -446,6 +446,12 @@ func normalize(a engine.Action) engine.Action {
 	if a.Kind == kindCapture && a.Arg[0] != 0 {
 		n.Arg[0] = 1
 	}
+	// No card ("nothing", a play without a target) has one form too: none.
+	for i, x := range n.Arg {
+		if x < none {
+			n.Arg[i] = none
+		}
+	}
 	return n
 }
 

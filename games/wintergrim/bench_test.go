@@ -5,82 +5,24 @@ import (
 
 	"skald/ai"
 	"skald/engine"
+	"skald/engine/enginetest"
 )
 
 // BenchmarkRandomPlayout plays whole random games of Destroy, Asheim
 // against Vanheim, from the setup roll to the end.
-func BenchmarkRandomPlayout(b *testing.B) {
-	start := newState(b, 1, nil)
-	r := engine.NewRand(2)
-	buf := make([]engine.Action, 0, 64)
-	actions := 0
-	b.ReportAllocs()
-	for b.Loop() {
-		s := start.Clone()
-		for d := s.Deciders(); !d.Empty(); d = s.Deciders() {
-			buf = s.Legal(d.First(), buf[:0])
-			s.Apply(buf[r.IntN(len(buf))], nil)
-			actions++
-		}
-	}
-	b.ReportMetric(float64(actions)/float64(b.N), "actions/op")
-}
+func BenchmarkRandomPlayout(b *testing.B) { enginetest.BenchmarkPlayout(b, newState(b, 1, nil)) }
 
 // BenchmarkApply measures one random action, legal actions included.
-func BenchmarkApply(b *testing.B) {
-	start := newState(b, 1, nil)
-	s := start.Clone()
-	r := engine.NewRand(2)
-	buf := make([]engine.Action, 0, 64)
-	b.ReportAllocs()
-	for b.Loop() {
-		d := s.Deciders()
-		if d.Empty() {
-			*s.(*State) = *start
-			d = s.Deciders()
-		}
-		buf = s.Legal(d.First(), buf[:0])
-		s.Apply(buf[r.IntN(len(buf))], nil)
-	}
-}
+func BenchmarkApply(b *testing.B) { enginetest.BenchmarkApply(b, newState(b, 1, nil)) }
 
-// sink keeps benchmark results alive so that they are not optimised away.
-var sink engine.State
+func BenchmarkClone(b *testing.B) { enginetest.BenchmarkClone(b, newState(b, 1, nil)) }
 
-func BenchmarkClone(b *testing.B) {
-	s := newState(b, 1, nil)
-	b.ReportAllocs()
-	for b.Loop() {
-		sink = s.Clone()
-	}
-}
-
-func BenchmarkDeterminize(b *testing.B) {
-	s := newState(b, 1, nil)
-	r := engine.NewRand(3)
-	b.ReportAllocs()
-	for b.Loop() {
-		sink = s.Determinize(0, &r)
-	}
-}
+func BenchmarkDeterminize(b *testing.B) { enginetest.BenchmarkDeterminize(b, newState(b, 1, nil), 0) }
 
 // BenchmarkLongPlayout plays whole random games with 300 turns each, as
 // the balance figures do.
 func BenchmarkLongPlayout(b *testing.B) {
-	start := newState(b, 1, engine.Options{"turns": "300"})
-	r := engine.NewRand(2)
-	buf := make([]engine.Action, 0, 64)
-	actions := 0
-	b.ReportAllocs()
-	for b.Loop() {
-		s := start.Clone()
-		for d := s.Deciders(); !d.Empty(); d = s.Deciders() {
-			buf = s.Legal(d.First(), buf[:0])
-			s.Apply(buf[r.IntN(len(buf))], nil)
-			actions++
-		}
-	}
-	b.ReportMetric(float64(actions)/float64(b.N), "actions/op")
+	enginetest.BenchmarkPlayout(b, newState(b, 1, engine.Options{"turns": "300"}))
 }
 
 // BenchmarkMCTS measures mcts iterations from the first turn's start phase

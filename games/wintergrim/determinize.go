@@ -11,11 +11,10 @@ import (
 // down), and the other players' hands but for the cards they have shown.
 // The deck lists are open (WG-1), so what is dealt is what those cards can
 // be. Hidden cards are first sorted, so the copy depends on nothing
-// hidden from seat. The copy's random stream is new, so that no future
-// die or shuffle is known.
+// hidden from seat. The kernel's engine.Determinize gives the copy a new
+// random stream, so that no future die or shuffle is known.
 func (s *State) Determinize(seat engine.Seat, r *engine.Rand) engine.State {
 	c := s.Clone().(*State)
-	c.rng = engine.NewRand(r.Uint64())
 	var ids [DeckSize]int16
 	var defs [DeckSize]uint8
 	for i := int8(0); i < c.seats; i++ {
