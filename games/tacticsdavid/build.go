@@ -234,12 +234,27 @@ func (s *State) infoOf(p Profile) info {
 	return inf
 }
 
-// undeployed reports whether seat has a unit still to deploy.
+// undeployed reports whether seat has a unit still to deploy for which a
+// grid space is left. A unit with none (an army larger than its
+// deployment area, or one whose movement type no free grid space of it
+// admits) stays out of the battle (TD-156).
 func (s *State) undeployed(seat int) bool {
 	for i := range s.pieces {
 		p := &s.pieces[i]
-		if int(p.owner) == seat && p.flags&fRemoved != 0 {
+		if int(p.owner) == seat && p.flags&fRemoved != 0 && s.placeable(seat, i) {
 			return true
+		}
+	}
+	return false
+}
+
+// placeable reports whether seat may deploy unit i somewhere.
+func (s *State) placeable(seat, i int) bool {
+	for y := 0; y < s.bf.H; y++ {
+		for x := 0; x < s.bf.W; x++ {
+			if s.canDeploy(seat, i, battlefield.Point{X: x, Y: y}) == nil {
+				return true
+			}
 		}
 	}
 	return false
@@ -341,6 +356,13 @@ func (s *State) applyDeploy(a engine.Action, ev *[]Event) error {
 
 // startBattle begins the first player's first turn.
 func (s *State) startBattle(ev *[]Event) {
+	if ev != nil {
+		for i := range s.pieces {
+			if s.pieces[i].flags&fRemoved != 0 {
+				s.event(ev, "deploy.left-out", "%s stays out of the battle: no grid space is left for it (TD-156)", s.name(i))
+			}
+		}
+	}
 	s.stage = stageBattle
 	s.refreshPresent()
 	s.player = s.first

@@ -89,3 +89,41 @@ func TestBothPartnersDead(t *testing.T) {
 		t.Errorf("moves offered for units %v, want both engaged units (u%d, u%d)", keys, s.eng.p, s.eng.q)
 	}
 }
+
+// TestArmyLargerThanItsArea plays random matches in which an army of 500
+// may hold more units than its deployment area has grid spaces (Death's
+// Highway): the units left without a grid space stay out of the battle
+// (TD-156), and no seat is ever asked to decide with nothing to choose.
+func TestArmyLargerThanItsArea(t *testing.T) {
+	opts := engine.Options{"armies": "auto", "limit": "500", "battlefield": "deaths-highway", "abilities": "off", "turns": "3"}
+	left := 0
+	for seed := uint64(220); seed < 232; seed++ {
+		st, err := New().New(engine.Config{Seats: 2, Seed: seed, Options: opts})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := engine.NewRand(seed)
+		for step := 0; ; step++ {
+			seat := st.Deciders().First()
+			if seat == engine.Spectator {
+				break
+			}
+			legal := st.Legal(seat, nil)
+			if len(legal) == 0 {
+				t.Fatalf("seed %d, step %d: seat %d decides but has no legal action", seed, step, seat)
+			}
+			var ev []engine.Event
+			if err := st.Apply(legal[rng.IntN(len(legal))], &ev); err != nil {
+				t.Fatalf("seed %d, step %d: %v", seed, step, err)
+			}
+			for _, e := range ev {
+				if e.Type == "deploy.left-out" {
+					left++
+				}
+			}
+		}
+	}
+	if left == 0 {
+		t.Error("no unit was left out: the test does not reach the case it is for")
+	}
+}
