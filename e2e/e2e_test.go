@@ -12,19 +12,23 @@ import (
 	"testing"
 	"time"
 
+	"skald/engine"
+	"skald/games"
+	"skald/internal/testgame"
 	"skald/server"
 	"skald/store"
 )
 
 // serve starts a skald server on a loopback port with a fresh SQLite file
-// and returns its base URL.
+// and returns its base URL. It serves the registered games and the test
+// game ("bids").
 func serve(t *testing.T) string {
 	t.Helper()
 	st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "skald.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(server.Config{Store: st, BotDelay: 20 * time.Millisecond})
+	srv, err := server.New(server.Config{Store: st, BotDelay: 20 * time.Millisecond, Games: withTestGame})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,6 +44,14 @@ func serve(t *testing.T) string {
 		st.Close()
 	})
 	return "http://" + ln.Addr().String()
+}
+
+// withTestGame looks up the registered games and the test game.
+func withTestGame(name string) (engine.Game, error) {
+	if name == (testgame.Game{}).Name() {
+		return testgame.Game{}, nil
+	}
+	return games.Lookup(name)
 }
 
 // node runs one browser test script against a new server.
@@ -69,3 +81,4 @@ func TestRefusedAction(t *testing.T)      { node(t, "refused.mjs") }
 func TestReload(t *testing.T)             { node(t, "reload.mjs") }
 func TestSpectator(t *testing.T)          { node(t, "spectator.mjs") }
 func TestWintergrimBot(t *testing.T)      { node(t, "wintergrim.mjs") }
+func TestBidsFiveSeats(t *testing.T)      { node(t, "bids_five_seats.mjs") }

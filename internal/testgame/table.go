@@ -500,7 +500,7 @@ func (s *tableState) View(seat engine.Seat) any {
 			v.Bids = append(v.Bids, int(b))
 		}
 		v.Marked = append(v.Marked, s.draft.Kept(o).Len())
-		v.Shown = append(v.Shown, s.values(s.shown[o]))
+		v.Shown = append(v.Shown, append([]int{}, s.values(s.shown[o])...))
 		v.Vetoes = append(v.Vetoes, s.vetoes.Has(o))
 		v.Scores = append(v.Scores, int(s.score[o]))
 	}
