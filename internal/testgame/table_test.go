@@ -1,6 +1,7 @@
 package testgame
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"skald/engine"
 	"skald/engine/decide"
 	"skald/engine/enginetest"
+	"skald/sim"
 )
 
 // TestTableConformance runs the kernel's conformance suite on the table
@@ -477,4 +479,38 @@ func BenchmarkTablePlayout(b *testing.B) {
 		b.Fatal(err)
 	}
 	enginetest.BenchmarkPlayout(b, st)
+}
+
+// TestTableSim plays a batch of five-seat table matches with the
+// simulator, one search bot against four random ones: every match ends,
+// none fails, every seat is placed, and the search bot, which plans on
+// determinized copies (the draft, the secret bids, the window), places
+// better than the random bots.
+func TestTableSim(t *testing.T) {
+	r, err := sim.Run(context.Background(), sim.Options{
+		Game:   Game{},
+		Config: engine.Config{Seats: 5, Options: engine.Options{"variant": "table"}},
+		Bots:   []string{"mcts:iters=100", "random", "random", "random", "random"},
+		N:      20,
+		Seed:   1,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Failed != 0 || r.Games != 20 {
+		t.Fatalf("%d matches played, %d failed: %+v", r.Games, r.Failed, r.Failures)
+	}
+	for s, st := range r.Seats {
+		if st.Games != 20 || st.MeanPlace < 1 || st.MeanPlace > 5 {
+			t.Errorf("seat %d: %d games, mean place %v", s, st.Games, st.MeanPlace)
+		}
+	}
+	mcts, random := r.Bots[0].MeanPlace, 0.0
+	for _, b := range r.Bots[1:] {
+		random += b.MeanPlace / 4
+	}
+	t.Logf("mean place: mcts %.2f, random %.2f", mcts, random)
+	if mcts >= random {
+		t.Errorf("the search bot's mean place %.2f is no better than the random bots' %.2f", mcts, random)
+	}
 }
