@@ -453,6 +453,8 @@ type stateFrame struct {
 	Over      bool            `json:"over"`
 	Result    string          `json:"result,omitempty"`
 	Winners   []string        `json:"winners,omitempty"`
+	Places    []int           `json:"places,omitempty"` // per seat, in the order of Seats, once over: 1 the best
+	Scores    []float64       `json:"scores,omitempty"` // per seat, in the order of Seats, once over
 	Rematch   string          `json:"rematch,omitempty"`
 	RematchOf string          `json:"rematch_of,omitempty"`
 	// Status is the match's status: playing, over, failed (its game or a
@@ -509,6 +511,13 @@ func (l *live) frame(seat engine.Seat, from int, reset bool) []byte {
 			f.Over, f.Result = true, r.Reason
 			for _, w := range r.Winners.List() {
 				f.Winners = append(f.Winners, engine.SeatName(l.game, w))
+			}
+			n := len(l.meta.Seats)
+			if r = r.Complete(n); r.Check(n) == nil { // a broken result shows no places
+				for i := range n {
+					f.Places = append(f.Places, r.Place(engine.Seat(i)))
+					f.Scores = append(f.Scores, r.Score(engine.Seat(i)))
+				}
 			}
 		}
 		return nil

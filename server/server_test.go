@@ -291,6 +291,9 @@ func TestPlayAndSecrets(t *testing.T) {
 			if tt.over && !last.Over {
 				t.Fatalf("not over after %d steps", last.Seq)
 			}
+			if last.Over {
+				checkPlaces(t, last, len(tt.seats))
+			}
 			for _, c := range append(seats, spec) {
 				c.waitSeq(last.Seq)
 				c.close()
@@ -303,6 +306,39 @@ func TestPlayAndSecrets(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// checkPlaces checks the places and scores of a finished match's frame:
+// one of each per seat, and as winners the seats in place 1, none when
+// every seat is (a draw).
+func checkPlaces(t *testing.T, f *frame, seats int) {
+	t.Helper()
+	var end struct {
+		Seats []struct {
+			Name string `json:"name"`
+		} `json:"seats"`
+		Winners []string  `json:"winners"`
+		Places  []int     `json:"places"`
+		Scores  []float64 `json:"scores"`
+	}
+	if err := json.Unmarshal(f.raw, &end); err != nil {
+		t.Fatal(err)
+	}
+	if len(end.Places) != seats || len(end.Scores) != seats || len(end.Seats) != seats {
+		t.Fatalf("a finished match's frame has %d places and %d scores for %d seats: %s", len(end.Places), len(end.Scores), seats, f.raw)
+	}
+	var first []string
+	for i, p := range end.Places {
+		if p == 1 {
+			first = append(first, end.Seats[i].Name)
+		}
+	}
+	if len(first) == seats {
+		first = nil
+	}
+	if !slices.Equal(first, end.Winners) {
+		t.Errorf("winners %v, but the seats in place 1 are %v: %s", end.Winners, first, f.raw)
 	}
 }
 

@@ -141,6 +141,7 @@ func (p *player) play() error {
 		p.doing = "the game"
 		if r, over := st.Result(); over {
 			fmt.Fprintf(p.e.stdout, "\n== game over: %s\n", r.Reason)
+			fmt.Fprint(p.e.stdout, standings(p.m.Game, r, p.m.Record.Header.Seats))
 			if p.m.Record.Steps != nil {
 				fmt.Fprintf(p.e.stdout, "%d actions played\n", len(p.m.Record.Steps))
 			}

@@ -61,9 +61,13 @@ func runReplay(e *env, args []string) error {
 		return err
 	}
 	verdict := "not finished"
-	if r, over := st.Result(); over {
+	r, over := st.Result()
+	if over {
 		verdict = r.Reason
 	}
 	fmt.Fprintf(e.stdout, "replay ok: %d actions, every state hash matches; %s\n", len(rec.Steps), verdict)
+	if over && !*quiet {
+		fmt.Fprint(e.stdout, standings(g, r, rec.Header.Seats))
+	}
 	return nil
 }
