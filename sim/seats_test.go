@@ -111,3 +111,19 @@ func TestFourSeats(t *testing.T) {
 		})
 	}
 }
+
+// TestSearchAtFourSeats checks that the search bot plays for a place at
+// four seats: against three random bots at Goofspiel with open bids, it
+// places better than each of them, beyond the intervals, and scores more.
+func TestSearchAtFourSeats(t *testing.T) {
+	r := run(t, Options{Game: testgame.Game{}, Config: engine.Config{Options: engine.Options{"cards": "8", "order": "sequential"}},
+		Bots: []string{"mcts:iters=300", "random", "random", "random"}, N: 40, Seed: 3})
+	m := r.Bots[0]
+	for _, b := range r.Bots[1:] {
+		if m.PlaceHigh >= b.PlaceLow || m.MeanScore <= b.MeanScore {
+			t.Errorf("%s: mean place %.2f [%.2f, %.2f], score %.2f; %s: %.2f [%.2f, %.2f], score %.2f",
+				m.Name, m.MeanPlace, m.PlaceLow, m.PlaceHigh, m.MeanScore, b.Name, b.MeanPlace, b.PlaceLow, b.PlaceHigh, b.MeanScore)
+		}
+	}
+	t.Logf("\n%s", r.Text())
+}
