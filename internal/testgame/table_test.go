@@ -514,3 +514,29 @@ func TestTableSim(t *testing.T) {
 		t.Errorf("the search bot's mean place %.2f is no better than the random bots' %.2f", mcts, random)
 	}
 }
+
+// TestTableLegalAllocates checks that Legal allocates nothing in any phase
+// (the draft, the bids, the window) when its buffer has room.
+func TestTableLegalAllocates(t *testing.T) {
+	s := newTableMatch(t, 3, engine.Options{"cards": "3"}, 3, 1, 2)
+	if err := s.draft.Deal(hands3(), decide.Clockwise, markLeft); err != nil {
+		t.Fatal(err)
+	}
+	inDraft := s.Clone()
+	draftMarks(t, s)
+	inBids := s.Clone()
+	play(t, s, "0:bid 3", "1:bid 1", "2:bid 2")
+	buf := make([]engine.Action, 0, 64)
+	for _, tc := range []struct {
+		name string
+		s    engine.State
+		seat engine.Seat
+	}{{"draft", inDraft, 0}, {"bids", inBids, 1}, {"window", s, 1}} {
+		if len(tc.s.Legal(tc.seat, buf)) == 0 {
+			t.Fatalf("%s: seat %d has no legal action", tc.name, tc.seat)
+		}
+		if n := testing.AllocsPerRun(100, func() { buf = tc.s.Legal(tc.seat, buf[:0]) }); n != 0 {
+			t.Errorf("%s: Legal makes %v allocations", tc.name, n)
+		}
+	}
+}
