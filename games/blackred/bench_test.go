@@ -16,4 +16,6 @@ func BenchmarkApply(b *testing.B) { enginetest.BenchmarkApply(b, newState(b, 1, 
 
 func BenchmarkClone(b *testing.B) { enginetest.BenchmarkClone(b, newState(b, 1, nil)) }
 
-func BenchmarkDeterminize(b *testing.B) { enginetest.BenchmarkDeterminize(b, newState(b, 1, nil), Black) }
+func BenchmarkDeterminize(b *testing.B) {
+	enginetest.BenchmarkDeterminize(b, newState(b, 1, nil), Black)
+}

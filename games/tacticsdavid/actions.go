@@ -747,14 +747,14 @@ func (s *State) applyBattle(a engine.Action, ev *[]Event) error {
 		if err := s.canOrient(i, partner); err != nil {
 			return err
 		}
-		o, h := uint8(arg(0)), uint8(arg(1))
-		if o > 1 || h > 1 || (o == s.pieces[i].orient && h == s.pieces[i].half) {
+		o, h := arg(0), arg(1) // checked before they are narrowed
+		if o < 0 || o > 1 || h < 0 || h > 1 || (uint8(o) == s.pieces[i].orient && uint8(h) == s.pieces[i].half) {
 			return s.illegal(ruleTeam+", Orientation Procedure", "orient vertical (north, south) or horizontal (west, east), other than the team stands now")
 		}
 		s.enter(phaseMove)
 		s.eng.moved, s.eng.oriented = true, true
-		s.pieces[i].orient, s.pieces[partner].orient = o, o
-		s.pieces[i].half, s.pieces[partner].half = h, 1-h
+		s.pieces[i].orient, s.pieces[partner].orient = uint8(o), uint8(o)
+		s.pieces[i].half, s.pieces[partner].half = uint8(h), 1-uint8(h)
 		if ev != nil {
 			s.event(ev, "team.orient", "%s's Unit Team stands %s", s.name(i), [2]string{"vertically", "horizontally"}[o])
 		}
@@ -806,10 +806,16 @@ func (s *State) applyBattle(a engine.Action, ev *[]Event) error {
 		}
 		s.afterMove(pup, ev)
 	case actAttack, actShoot, actMelee:
-		atk := attack{attacker: int8(arg(0)), target: int8(arg(1)), side: int8(arg(2)), kind: a.Kind - actAttack}
-		if arg(0) < 0 || arg(0) >= len(s.pieces) {
-			return s.illegal(ruleCombat, "no unit u%d", arg(0))
+		// The arguments are checked before they are narrowed to int8.
+		for _, u := range [2]int{arg(0), arg(1)} {
+			if u < 0 || u >= len(s.pieces) {
+				return s.illegal(ruleCombat, "no unit u%d", u)
+			}
 		}
+		if arg(2) < 0 || arg(2) > 3 {
+			return s.illegal(ruleTypes, "no side %d", arg(2))
+		}
+		atk := attack{attacker: int8(arg(0)), target: int8(arg(1)), side: int8(arg(2)), kind: a.Kind - actAttack}
 		if err := s.canAttack(atk); err != nil {
 			return err
 		}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"skald/engine"
+	"skald/engine/enginetest"
 )
 
 // benchStart is a 100-point Deathmatch on the 14x11 open field with random
@@ -28,20 +29,7 @@ func BenchmarkPlayout(b *testing.B) { benchPlayout(b, "on") }
 func BenchmarkPlayoutNoAbilities(b *testing.B) { benchPlayout(b, "off") }
 
 func benchPlayout(b *testing.B, abilities string) {
-	start := benchStart(b, abilities)
-	r := engine.NewRand(7)
-	var legal []engine.Action
-	actions := 0
-	b.ReportAllocs()
-	for b.Loop() {
-		s := start.Clone()
-		for !s.Deciders().Empty() {
-			legal = s.Legal(s.Deciders().First(), legal[:0])
-			s.Apply(legal[r.IntN(len(legal))], nil)
-			actions++
-		}
-	}
-	b.ReportMetric(float64(actions)/float64(b.N), "actions/op")
+	enginetest.BenchmarkPlayout(b, benchStart(b, abilities))
 }
 
 // engagedKnight is a 14x11 battle with one Knight engaged in the middle of

@@ -266,7 +266,7 @@ func (s *State) teamPartner() int {
 // and its team partner (m = -1), or one member of the team, unforming it.
 func (s *State) moverOf(m int) (i, partner int, err error) {
 	i, partner = int(s.eng.p), int(s.eng.q)
-	if m < 0 {
+	if m == -1 { // no other number stands for both: an action has one form
 		if partner >= 0 && s.pieces[i].team != int8(partner) {
 			partner = -1
 		}

@@ -1,6 +1,7 @@
 package tacticsdavid
 
 import (
+	"slices"
 	"strings"
 
 	"skald/engine"
@@ -240,8 +241,13 @@ func (s *State) entryText(e Entry) string {
 }
 
 // Determinize returns a copy in which what seat may not see is dealt again:
-// the order of the Item Deck and, while the armies are built, the other
-// player's list (a random legal army in its place).
+// the order of the Item Deck below the items seat saw with Study (TD-116)
+// and, while the armies are built, the other player's list (TD-42): a
+// random legal army in place of a finished list, none in place of one
+// still being built (that it is finished is all seat sees of it). The
+// items are first put in order, so that the copy depends on nothing seat
+// cannot see. The kernel's engine.Determinize gives the copy a fresh
+// random stream: the real match's dice stay unknown.
 func (s *State) Determinize(seat engine.Seat, r *engine.Rand) engine.State {
 	c := s.Clone().(*State)
 	// The top items the seat saw with Study stay where it saw them.
@@ -250,6 +256,7 @@ func (s *State) Determinize(seat engine.Seat, r *engine.Rand) engine.State {
 		known = len(s.peeked(int(seat)))
 	}
 	rest := c.deck[known:]
+	slices.Sort(rest)
 	r.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
 	for k := range c.peek {
 		if k != int(seat) {
@@ -258,7 +265,8 @@ func (s *State) Determinize(seat engine.Seat, r *engine.Rand) engine.State {
 	}
 	if c.stage == stageBuild && seat >= 0 && seat <= 1 {
 		o := 1 - int(seat)
-		if c.built[o] || len(c.armies[o]) > 0 {
+		c.armies[o] = nil
+		if c.built[o] {
 			c.armies[o] = s.g.c.RandomArmy(r, c.conf.rules)
 		}
 	}
