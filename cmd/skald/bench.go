@@ -27,6 +27,11 @@ type benchReport struct {
 	AllocsPerClone  float64 `json:"allocs_per_clone"`
 	BytesPerClone   float64 `json:"bytes_per_clone"`
 	MCTSItersPerSec float64 `json:"mcts_iterations_per_sec"`
+	// MCTSStep and MCTSChoices say where the search was measured: after
+	// MCTSStep random actions, the first position at which a seat has
+	// MCTSChoices (at least 2) legal actions.
+	MCTSStep    int `json:"mcts_from_step"`
+	MCTSChoices int `json:"mcts_choices"`
 	GoVersion       string  `json:"go"`
 	CPU             string  `json:"gomaxprocs"`
 }
@@ -108,15 +113,22 @@ func runBench(e *env, args []string) error {
 	rep.AllocsPerClone = float64(ms1.Mallocs-ms0.Mallocs) / float64(clones)
 	rep.BytesPerClone = float64(ms1.TotalAlloc-ms0.TotalAlloc) / float64(clones)
 
-	// MCTS iterations per second, each playing out to the end.
+	// MCTS iterations per second at the bot's defaults (playouts to the
+	// end, or cut at the default depth in a game with an Evaluator), from
+	// the first position with a real choice: a bot takes a lone legal
+	// action without searching.
 	bot, err := ai.New("mcts:time="+d.String(), 3)
 	if err != nil {
 		return err
 	}
 	m := bot.(*ai.MCTS)
-	seat := start.Deciders().First()
+	at, seat, step, choices := choicePosition(start, &r, buf)
+	if seat == engine.Spectator {
+		return fmt.Errorf("bench %s: no seat had two legal actions in a random match of %d actions: nothing to search", g.Name(), step)
+	}
+	rep.MCTSStep, rep.MCTSChoices = step, choices
 	t0 = time.Now()
-	m.Choose(start.Clone(), seat)
+	m.Choose(at, seat)
 	rep.MCTSItersPerSec = float64(m.Iters()) / time.Since(t0).Seconds()
 
 	if *asJSON {
@@ -129,6 +141,29 @@ func runBench(e *env, args []string) error {
 	fmt.Fprintf(e.stdout, "  actions/s           %12.0f\n", rep.ActionsPerSec)
 	fmt.Fprintf(e.stdout, "  allocs/action       %12.3f\n", rep.AllocsPerAction)
 	fmt.Fprintf(e.stdout, "  clone               %12.0f ns, %.1f allocs, %.0f bytes\n", rep.CloneNs, rep.AllocsPerClone, rep.BytesPerClone)
-	fmt.Fprintf(e.stdout, "  mcts iterations/s   %12.0f\n", rep.MCTSItersPerSec)
+	fmt.Fprintf(e.stdout, "  mcts iterations/s   %12.0f  (after %d random actions, a choice of %d)\n", rep.MCTSItersPerSec, rep.MCTSStep, rep.MCTSChoices)
 	return nil
+}
+
+// choicePosition plays random actions (from r) on a clone of start until a
+// deciding seat has at least two legal actions, and returns that
+// position, the seat, the number of actions played and the seat's number
+// of legal actions. The seat is engine.Spectator if the match ends first.
+func choicePosition(start engine.State, r *engine.Rand, buf []engine.Action) (engine.State, engine.Seat, int, int) {
+	s := start.Clone()
+	for step := 0; ; step++ {
+		dec := s.Deciders()
+		if dec.Empty() {
+			return s, engine.Spectator, step, 0
+		}
+		for _, seat := range dec.List() {
+			if buf = s.Legal(seat, buf[:0]); len(buf) >= 2 {
+				return s, seat, step, len(buf)
+			}
+		}
+		buf = s.Legal(dec.First(), buf[:0])
+		if err := s.Apply(buf[r.IntN(len(buf))], nil); err != nil {
+			panic(fmt.Sprintf("bench: a legal action is refused: %v", err))
+		}
+	}
 }
