@@ -30,10 +30,10 @@ type benchReport struct {
 	// MCTSStep and MCTSChoices say where the search was measured: after
 	// MCTSStep random actions, the first position at which a seat has
 	// MCTSChoices (at least 2) legal actions.
-	MCTSStep    int `json:"mcts_from_step"`
-	MCTSChoices int `json:"mcts_choices"`
-	GoVersion       string  `json:"go"`
-	CPU             string  `json:"gomaxprocs"`
+	MCTSStep    int    `json:"mcts_from_step"`
+	MCTSChoices int    `json:"mcts_choices"`
+	GoVersion   string `json:"go"`
+	CPU         string `json:"gomaxprocs"`
 }
 
 func runBench(e *env, args []string) error {
