@@ -109,14 +109,10 @@ type Config struct {
 	Every int
 	// Search makes the search bot that chooses at a few positions, seeded
 	// with seed; it is required. Package ai's MCTS with a few iterations
-	// fits (enginetest may not import ai, whose own tests may use the
-	// suite):
+	// fits, as skald/ai/aitest makes it (enginetest may not import ai,
+	// whose own tests may use the suite):
 	//
-	//	Search: func(seed uint64) enginetest.Searcher {
-	//		m := ai.NewMCTS(seed)
-	//		m.Iterations = 8
-	//		return m
-	//	},
+	//	Search: aitest.MCTS(8),
 	Search func(seed uint64) Searcher
 	// Searches is the number of positions of every seat count and option
 	// set at which the search bot chooses; zero means [DefaultSearches].
@@ -136,7 +132,7 @@ type Searcher interface {
 func Run(t *testing.T, g engine.Game, cfg Config) {
 	t.Helper()
 	if cfg.Search == nil {
-		t.Fatalf("%s: Config.Search is nil: the suite needs a search bot (ai.NewMCTS with a few iterations)", g.Name())
+		t.Fatalf("%s: Config.Search is nil: the suite needs a search bot (aitest.MCTS(8), say)", g.Name())
 	}
 	for _, seats := range cfg.seats(g) {
 		for _, opts := range cfg.options() {

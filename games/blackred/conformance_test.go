@@ -3,17 +3,10 @@ package blackred
 import (
 	"testing"
 
-	"skald/ai"
+	"skald/ai/aitest"
 	"skald/engine"
 	"skald/engine/enginetest"
 )
-
-// mcts is the search bot of the conformance suite: a few iterations.
-func mcts(seed uint64) enginetest.Searcher {
-	m := ai.NewMCTS(seed)
-	m.Iterations = 16
-	return m
-}
 
 // TestConformance runs the kernel's conformance suite under each option
 // that changes the decisions: the units in play and who attacks first.
@@ -31,7 +24,7 @@ func TestConformance(t *testing.T) {
 		Matches: 60,
 		Every:   4,
 		Seed:    1,
-		Search:  mcts,
+		Search:  aitest.MCTS(16),
 	})
 }
 

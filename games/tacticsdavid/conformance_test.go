@@ -3,17 +3,10 @@ package tacticsdavid
 import (
 	"testing"
 
-	"skald/ai"
+	"skald/ai/aitest"
 	"skald/engine"
 	"skald/engine/enginetest"
 )
-
-// mcts is the search bot of the conformance suite: a few iterations.
-func mcts(seed uint64) enginetest.Searcher {
-	m := ai.NewMCTS(seed)
-	m.Iterations = 8
-	return m
-}
 
 // TestConformance runs the kernel's conformance suite with armies built
 // by the players and with random armies, on each battlefield and mission,
@@ -39,7 +32,7 @@ func TestConformance(t *testing.T) {
 		Matches: 12,
 		Every:   20,
 		Seed:    1,
-		Search:  mcts,
+		Search:  aitest.MCTS(8),
 	})
 	// Larger armies on the largest battlefield, fewer matches.
 	enginetest.Run(t, New(), enginetest.Config{
@@ -47,7 +40,7 @@ func TestConformance(t *testing.T) {
 		Matches: 4,
 		Every:   40,
 		Seed:    1,
-		Search:  mcts,
+		Search:  aitest.MCTS(8),
 	})
 }
 

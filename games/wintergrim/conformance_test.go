@@ -3,18 +3,10 @@ package wintergrim
 import (
 	"testing"
 
-	"skald/ai"
+	"skald/ai/aitest"
 	"skald/engine"
 	"skald/engine/enginetest"
 )
-
-// mcts is the search bot of the conformance suite: a few iterations, its
-// playouts cut at the default depth and judged by Evaluate.
-func mcts(seed uint64) enginetest.Searcher {
-	m := ai.NewMCTS(seed)
-	m.Iterations = 8
-	return m
-}
 
 // TestConformance runs the kernel's conformance suite in every mode at
 // two, three and four seats, and with the decks swapped. The deep checks
@@ -32,7 +24,7 @@ func TestConformance(t *testing.T) {
 		Matches: 8,
 		Every:   12,
 		Seed:    1,
-		Search:  mcts,
+		Search:  aitest.MCTS(8),
 	})
 }
 

@@ -3,17 +3,13 @@ package testgame
 import (
 	"testing"
 
-	"skald/ai"
+	"skald/ai/aitest"
 	"skald/engine"
 	"skald/engine/enginetest"
 )
 
-// mcts is the search bot of the conformance suite: a few iterations.
-func mcts(seed uint64) enginetest.Searcher {
-	m := ai.NewMCTS(seed)
-	m.Iterations = 16
-	return m
-}
+// mcts makes the search bot of the conformance suite: a few iterations.
+var mcts = aitest.MCTS(16)
 
 // TestConformance runs the kernel's conformance suite at every number of
 // seats, with secret and open bids, equal and dealt hands.

@@ -1,0 +1,23 @@
+// Package aitest connects the bots of package ai to the kernel's
+// conformance suite, package enginetest, for the games' tests: the suite
+// may not import ai (ai's own tests may use the suite), so a game's test
+// hands it a search bot made here.
+//
+//	enginetest.Run(t, New(), enginetest.Config{Search: aitest.MCTS(8)})
+package aitest
+
+import (
+	"skald/ai"
+	"skald/engine/enginetest"
+)
+
+// MCTS returns a maker of search bots for [enginetest.Config.Search]: an
+// [ai.MCTS] at its defaults but for iters iterations per choice, seeded
+// with the seed the suite gives.
+func MCTS(iters int) func(seed uint64) enginetest.Searcher {
+	return func(seed uint64) enginetest.Searcher {
+		m := ai.NewMCTS(seed)
+		m.Iterations = iters
+		return m
+	}
+}
