@@ -38,6 +38,8 @@ await run('blackred: two players, a whole match', async (browser) => {
   const a = await black.locator('#over').textContent();
   const b = await red.locator('#over').textContent();
   assert(a === b, `both see the same result: ${a} / ${b}`);
+  const standings = await black.locator('#standings li').allTextContents();
+  assert(standings.length === 2 && standings[0].startsWith('1. '), `both seats are placed, the best first: ${standings}`);
   assert(await black.locator('#log li').count() > 10, 'the log has the events');
   await shot(black, 'blackred-black-over');
   await shot(red, 'blackred-red-phone-over');

@@ -159,6 +159,12 @@ class MatchPage {
     if (f.over) {
       const winners = (f.winners || []).join(', ');
       this.banner.append(h('div.over', { id: 'over' }, h('b', { text: 'Game over' }), ' — ', winners ? `${winners} won: ` : 'draw: ', f.result));
+      if (f.places && f.places.length) {
+        // Every seat's place (1 the best; tied seats share one) and score.
+        const order = f.seats.map((s, i) => i).sort((a, b) => f.places[a] - f.places[b]);
+        this.banner.append(h('ol.standings', { id: 'standings' }, order.map((i) =>
+          h('li', { text: `${f.places[i]}. ${f.seats[i].name} (${f.seats[i].player}), score ${f.scores[i]}` }))));
+      }
       const links = h('div.after');
       links.append(h('a.button', { href: `/r/${this.id}` }, 'Replay'));
       if (f.rematch) {
