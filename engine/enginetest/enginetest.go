@@ -36,10 +36,16 @@
 //     second match the seat cannot tell from the first — a
 //     determinization of it for the seat — and the same searcher's
 //     stream, the copy is the same (the same hash);
-//   - no view changes when only what a seat cannot see changes: in that
-//     second match, which differs from the first in the other seats'
-//     secrets and the hidden piles alone, the seat's view and the
-//     spectator's are the first match's, byte for byte.
+//   - no view changes when only what a seat cannot see changes: the copy
+//     differs from the real match in the other seats' secrets and the
+//     hidden piles alone, and the seat's view and the spectator's of it
+//     are the real match's, byte for byte.
+//
+// The dependence check finds a copy that depends on how the hidden things
+// lie (an order shuffled again rather than dealt from a canonical one, the
+// real stream); it cannot find a secret that a game's Determinize leaves
+// where it is, since the second match keeps it too. A game's own tests
+// cover that by building two matches that differ in a secret by hand.
 //
 // Each match is recorded as it is played and its record, read back from
 // its JSON lines, replays with [engine.Replay] to every state hash; and a
