@@ -1,6 +1,8 @@
 package blackred
 
 import (
+	"bytes"
+	"encoding/json"
 	"testing"
 
 	"skald/engine"
@@ -88,5 +90,54 @@ func TestDeterminizeKeepsFaceDownForce(t *testing.T) {
 		if want := s.maxCards(down); !s.side[down].revealed && len(numbers) != want {
 			t.Errorf("seed %d: the face-down force card says one of %d numbers in the copies, want all %d", seed, len(numbers), want)
 		}
+	}
+}
+
+// TestDeterminizeSeesOnlyTheView builds, at positions all through random
+// matches, a second match that Black cannot tell from the first — Red's
+// deck in another order, a strategy card of Red's hand swapped with one of
+// the deck, another random stream — and checks that Black's copies of
+// both are the same. The conformance suite makes its second match with
+// Determinize, which cannot find a secret that Determinize leaves where
+// it is; this one is made by hand.
+func TestDeterminizeSeesOnlyTheView(t *testing.T) {
+	tested := 0
+	for seed := uint64(0); seed < 40; seed++ {
+		s := newState(t, seed, nil)
+		r := engine.NewRand(seed)
+		for k := 0; k < int(seed)*3 && !s.Deciders().Empty(); k++ {
+			legal := s.Legal(s.Deciders().First(), nil)
+			if err := s.Apply(legal[r.IntN(len(legal))], nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rd := &s.side[Red]
+		if rd.nDeck < 2 || rd.deck[0] == rd.deck[rd.nDeck-1] || s.nStrat == 0 || rd.handCount() == 0 {
+			continue
+		}
+		o := s.Clone().(*State)
+		od := &o.side[Red]
+		od.deck[0], od.deck[od.nDeck-1] = od.deck[od.nDeck-1], od.deck[0]
+		for k, h := range od.hand {
+			if h != none && int8(o.strat[0]) != h {
+				od.hand[k], o.strat[0] = int8(o.strat[0]), uint8(h)
+				break
+			}
+		}
+		o.rng = engine.NewRand(seed + 1000) // the future is hidden too
+		vs, _ := json.Marshal(s.View(Black))
+		vo, _ := json.Marshal(o.View(Black))
+		if !bytes.Equal(vs, vo) {
+			t.Fatalf("seed %d: the change is visible to Black:\n%s\n%s", seed, vs, vo)
+		}
+		r1, r2 := engine.NewRand(7), engine.NewRand(7)
+		d1, d2 := engine.Determinize(s, Black, &r1), engine.Determinize(o, Black, &r2)
+		if d1.Hash() != d2.Hash() {
+			t.Errorf("seed %d (%s): Black's copy depends on what Black cannot see", seed, phaseNames[s.phase])
+		}
+		tested++
+	}
+	if tested < 20 {
+		t.Errorf("only %d positions tested", tested)
 	}
 }
