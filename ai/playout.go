@@ -38,7 +38,14 @@ func playoutTo(s engine.State, r *engine.Rand, buf []engine.Action, limit int) (
 }
 
 // playUpTo plays random actions until the game ends or limit actions.
+// A state with an [engine.FastPath] is asked once per action for the
+// lowest deciding seat's legal actions, and the chosen one (which it has
+// just listed) is applied without being checked again; the choices, and
+// so the game, are the same.
 func playUpTo(s engine.State, r *engine.Rand, buf []engine.Action, limit int) (engine.Result, int, bool, []engine.Action) {
+	if f, ok := s.(engine.FastPath); ok {
+		return fastUpTo(s, f, r, buf, limit)
+	}
 	for n := 0; ; n++ {
 		seat := s.Deciders().First()
 		if seat == engine.Spectator {
@@ -58,5 +65,26 @@ func playUpTo(s engine.State, r *engine.Rand, buf []engine.Action, limit int) (e
 		if err := s.Apply(buf[r.IntN(len(buf))], nil); err != nil {
 			panic(fmt.Sprintf("ai: legal action does not apply: %v", err))
 		}
+	}
+}
+
+// fastUpTo is playUpTo by the state's fast path.
+func fastUpTo(s engine.State, f engine.FastPath, r *engine.Rand, buf []engine.Action, limit int) (engine.Result, int, bool, []engine.Action) {
+	for n := 0; ; n++ {
+		buf = f.NextLegal(buf[:0])
+		if len(buf) == 0 {
+			res, ok := s.Result()
+			if !ok {
+				if seat := s.Deciders().First(); seat != engine.Spectator {
+					panic(fmt.Sprintf("ai: seat %d decides but has no legal action", seat))
+				}
+				panic("ai: no seat decides but the game is not over")
+			}
+			return res, n, true, buf
+		}
+		if n == limit {
+			return engine.Result{Reason: "playout limit reached"}, n, false, buf
+		}
+		f.ApplyLegal(buf[r.IntN(len(buf))])
 	}
 }

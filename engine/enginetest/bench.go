@@ -17,19 +17,31 @@ import (
 // sink keeps benchmark results alive so that they are not optimised away.
 var sink engine.State
 
-// BenchmarkPlayout plays whole random matches from a clone of start to
-// their end, and reports the actions of a match (actions/op).
+// BenchmarkPlayout plays whole random matches from a copy of start to
+// their end, as the ai package's playouts do: by the state's
+// [engine.FastPath] and [engine.Copier] when it has them (one NextLegal
+// and one ApplyLegal an action, each match copied into the last one's
+// memory), else by Deciders, Legal, Apply and Clone. It reports the
+// actions of a match (actions/op).
 func BenchmarkPlayout(b *testing.B, start engine.State) {
 	b.Helper()
 	r := engine.NewRand(2)
 	buf := make([]engine.Action, 0, 64)
 	actions := 0
+	var s engine.State
 	b.ReportAllocs()
 	for b.Loop() {
-		s := start.Clone()
-		for d := s.Deciders(); !d.Empty(); d = s.Deciders() {
-			buf = s.Legal(d.First(), buf[:0])
-			if err := s.Apply(buf[r.IntN(len(buf))], nil); err != nil {
+		s = engine.CloneInto(s, start)
+		f, fast := s.(engine.FastPath)
+		for {
+			buf = engine.NextLegal(s, buf[:0])
+			if len(buf) == 0 {
+				break
+			}
+			a := buf[r.IntN(len(buf))]
+			if fast {
+				f.ApplyLegal(a)
+			} else if err := s.Apply(a, nil); err != nil {
 				b.Fatalf("a legal action is refused: %v", err)
 			}
 			actions++
@@ -38,9 +50,11 @@ func BenchmarkPlayout(b *testing.B, start engine.State) {
 	b.ReportMetric(float64(actions)/float64(b.N), "actions/op")
 }
 
-// BenchmarkApply measures one random action, its legal list included,
-// along random matches played from start; a match that ends starts again
-// from a clone of start (one clone per match, not per action).
+// BenchmarkApply measures one random action, its deciders and legal list
+// included, by the checked path that actions from outside take (Legal and
+// Apply, never a fast path), along random matches played from start; a
+// match that ends starts again from a clone of start (one clone per
+// match, not per action).
 func BenchmarkApply(b *testing.B, start engine.State) {
 	b.Helper()
 	s := start.Clone()

@@ -43,6 +43,8 @@ type checker struct {
 	texts map[string]engine.Action
 	seen  map[engine.Action]int
 	views [engine.MaxSeats + 1][]byte // views[seat+1] of the position, in deep checks
+	spare engine.State                // a Copier's copies are made into it, dirty from earlier positions
+	next  []engine.Action             // a FastPath's NextLegal
 	stats stats
 }
 
@@ -177,6 +179,11 @@ func (c *checker) position(s engine.State) engine.SeatSet {
 			c.failf("seat %d decides in a match of %d seats", seat, c.cfg.Seats)
 		}
 	}
+	if f, ok := s.(engine.FastPath); ok && dec.Empty() {
+		if c.next = f.NextLegal(c.next[:0]); len(c.next) > 0 {
+			c.failf("no seat decides but NextLegal lists %d actions: %v", len(c.next), c.next)
+		}
+	}
 	for seat := range engine.Seat(c.cfg.Seats) {
 		legal := s.Legal(seat, c.legal[seat][:0])
 		c.legal[seat] = legal
@@ -185,6 +192,12 @@ func (c *checker) position(s engine.State) engine.SeatSet {
 			c.failf("seat %s decides but has no legal action", c.name(seat))
 		case !dec.Has(seat) && len(legal) > 0:
 			c.failf("seat %s does not decide but has %d legal actions, such as %q", c.name(seat), len(legal), s.FormatAction(legal[0]))
+		}
+		if f, ok := s.(engine.FastPath); ok && seat == dec.First() {
+			c.next = f.NextLegal(c.next[:0])
+			if !slices.Equal(c.next, legal) {
+				c.failf("NextLegal lists %d actions, %v, and Legal of the first decider, %s, %d: %v", len(c.next), c.next, c.name(seat), len(legal), legal)
+			}
 		}
 		if dups := duplicates(s, legal, c.seen); dups != "" {
 			c.failf("seat %s's legal list of %d actions names %s", c.name(seat), len(legal), dups)
@@ -248,12 +261,53 @@ func (c *checker) play(m *engine.Match, a engine.Action, deep bool) {
 			}
 		}
 	}
+	fast := c.fastCopy(s, a, text)
 	if err := m.Play(a, nil); err != nil {
 		c.failf("seat %s's legal action %q is refused: %v", c.name(a.Seat), text, err)
 	}
 	if s.Hash() != cl.Hash() {
 		c.failf("%q reaches hash %x without events and %x with them on a clone", text, s.Hash(), cl.Hash())
 	}
+	if fast != nil && fast.Hash() != s.Hash() {
+		c.failf("%q reaches hash %x by Apply and %x by ApplyLegal on a copy made by CloneInto", text, s.Hash(), fast.Hash())
+	}
+}
+
+// fastCopy checks the optional fast paths at s, before a is played: a
+// Copier's copy into c.spare (a state of an earlier position, or of an
+// earlier match) has s's hash and leaves s alone when a is applied to it,
+// by ApplyLegal for a FastPath. It returns the copy with a applied, or
+// nil when s is neither.
+func (c *checker) fastCopy(s engine.State, a engine.Action, text string) engine.State {
+	c.t.Helper()
+	_, copier := s.(engine.Copier)
+	_, fast := s.(engine.FastPath)
+	if !copier && !fast {
+		return nil
+	}
+	h := s.Hash()
+	cp := s.Clone()
+	if copier {
+		if c.spare == nil {
+			c.spare = s.Clone()
+		}
+		if !s.(engine.Copier).CloneInto(c.spare) {
+			c.failf("CloneInto refuses a state of the same game")
+		}
+		cp = c.spare
+		if cp.Hash() != h {
+			c.failf("a copy made by CloneInto has hash %x, the original %x", cp.Hash(), h)
+		}
+	}
+	if fast {
+		cp.(engine.FastPath).ApplyLegal(a)
+	} else if err := cp.Apply(a, nil); err != nil {
+		c.failf("seat %s's legal action %q is refused on a copy made by CloneInto: %v", c.name(a.Seat), text, err)
+	}
+	if s.Hash() != h {
+		c.failf("%q applied to a copy made by CloneInto or by ApplyLegal changed the original's hash", text)
+	}
+	return cp
 }
 
 // view returns the JSON of seat's view of s.
@@ -289,8 +343,16 @@ func (c *checker) deep(s engine.State, dec engine.SeatSet, last engine.Action, p
 			if b, err := engine.UnmarshalAction(s, j); err != nil || b != a {
 				c.failf("the JSON form %s of seat %s's legal action %+v reads back as %+v, %v", j, c.name(seat), a, b, err)
 			}
-			if err := s.Clone().Apply(a, nil); err != nil {
+			cl := s.Clone()
+			if err := cl.Apply(a, nil); err != nil {
 				c.failf("seat %s's legal action %q (number %d of %d) is refused: %v", c.name(seat), s.FormatAction(a), i+1, len(legal), err)
+			}
+			if _, ok := s.(engine.FastPath); ok {
+				fc := s.Clone()
+				fc.(engine.FastPath).ApplyLegal(a)
+				if fc.Hash() != cl.Hash() {
+					c.failf("seat %s's legal action %q (number %d of %d) reaches hash %x by Apply and %x by ApplyLegal", c.name(seat), s.FormatAction(a), i+1, len(legal), cl.Hash(), fc.Hash())
+				}
 			}
 			c.stats.applied++
 		}

@@ -109,7 +109,7 @@ func (s *State) Deciders() engine.SeatSet {
 		return set
 	case phaseFeint:
 		for i := range s.side {
-			if s.playedEffect(engine.Seat(i)).Kind == effFeint {
+			if s.playedEffect(engine.Seat(i)).kind == effFeint {
 				return engine.Seats(engine.Seat(i))
 			}
 		}
@@ -128,7 +128,7 @@ func (s *State) Deciders() engine.SeatSet {
 // waitsForSpy reports whether seat holds the Spy and its enemy has not yet
 // placed a force card.
 func (s *State) waitsForSpy(seat engine.Seat) bool {
-	return s.playedEffect(seat).Kind == effSpy && s.side[1-seat].force == 0
+	return s.playedEffect(seat).kind == effSpy && s.side[1-seat].force == 0
 }
 
 // Legal appends seat's legal actions to buf.
@@ -136,6 +136,21 @@ func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 	if !s.Deciders().Has(seat) {
 		return buf
 	}
+	return s.legal(seat, buf)
+}
+
+// NextLegal appends the legal actions of the lowest deciding seat to buf
+// (engine.FastPath).
+func (s *State) NextLegal(buf []engine.Action) []engine.Action {
+	seat := s.Deciders().First()
+	if seat == engine.Spectator {
+		return buf
+	}
+	return s.legal(seat, buf)
+}
+
+// legal appends the legal actions of seat, a deciding seat, to buf.
+func (s *State) legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 	a := engine.Action{Seat: seat}
 	sd := &s.side[seat]
 	switch s.phase {
@@ -228,7 +243,7 @@ func (s *State) check(a engine.Action) error {
 		if s.phase != phaseFeint {
 			return engine.Illegal(ruleRulings, "Feint changes a weapon only after both weapons have been stated, by the player who played it")
 		}
-		if s.playedEffect(a.Seat).Kind != effFeint {
+		if s.playedEffect(a.Seat).kind != effFeint {
 			return engine.Illegal(ruleRulings, "%s did not play Feint", me)
 		}
 		if arg != keep && (arg < 0 || arg >= numWeapons || arg == int(sd.weapon)) {
@@ -256,7 +271,7 @@ func (s *State) check(a engine.Action) error {
 }
 
 func (s *State) forcedRule(seat engine.Seat) string {
-	if s.playedEffect(1-seat).Kind == effCall {
+	if s.playedEffect(1-seat).kind == effCall {
 		return ruleStrategy + ": you force your enemy to use a weapon"
 	}
 	return ruleUnitCards
@@ -284,6 +299,16 @@ func (s *State) Apply(a engine.Action, ev *[]engine.Event) error {
 	if err := s.check(a); err != nil {
 		return err
 	}
+	s.apply(a, ev)
+	return nil
+}
+
+// ApplyLegal plays a, an action Legal lists now, without checking it
+// again and without events (engine.FastPath).
+func (s *State) ApplyLegal(a engine.Action) { s.apply(a, nil) }
+
+// apply plays a, which check has found legal.
+func (s *State) apply(a engine.Action, ev *[]engine.Event) {
 	sd := &s.side[a.Seat]
 	me := colourNames[a.Seat]
 	arg := a.Arg[0]
@@ -342,14 +367,13 @@ func (s *State) Apply(a engine.Action, ev *[]engine.Event) error {
 				emit(ev, "force.revealed", engine.Spectator, "force cards turned over: black %d, red %d", s.side[Black].force, s.side[Red].force)
 			}
 			s.resolve(ev)
-		case s.playedEffect(1-a.Seat).Kind == effSpy:
+		case s.playedEffect(1-a.Seat).kind == effSpy:
 			sd.revealed = true
 			if ev != nil {
 				emit(ev, "force.revealed", engine.Spectator, "%s's Spy: %s turns its force card over first: %d", colourNames[1-a.Seat], me, arg)
 			}
 		}
 	}
-	return nil
 }
 
 // revealStrategy turns both strategy cards over, both players draw a new
@@ -384,7 +408,7 @@ func (s *State) revealStrategy(ev *[]engine.Event) {
 func (s *State) afterWeapons(ev *[]engine.Event) {
 	s.phase = phaseForce
 	for i := range s.side {
-		if s.playedEffect(engine.Seat(i)).Kind == effFeint {
+		if s.playedEffect(engine.Seat(i)).kind == effFeint {
 			if s.side[i].forced == none {
 				s.phase = phaseFeint
 			} else {

@@ -159,7 +159,7 @@ func (s *State) startBattle(ev *[]engine.Event) {
 	for i := range s.side {
 		sd := &s.side[i]
 		for _, c := range sd.active[:sd.nActive] {
-			if s.c.Decks[i][c].Kind == effHerald && s.attacker != engine.Seat(i) {
+			if s.t.deck[i][c].kind == effHerald && s.attacker != engine.Seat(i) {
 				s.attacker = engine.Seat(i)
 				if ev != nil {
 					emit(ev, "battle.attacker", engine.Spectator, "%s's %s: %s is the attacker in this battle", colourNames[i], s.c.Decks[i][c].Name, colourNames[i])
@@ -214,9 +214,10 @@ func (s *State) placeUnitCards(ev *[]engine.Event) {
 	var n [2]int
 	for i := range s.side {
 		sd := &s.side[i]
+		unit := &s.t.unit[i]
 		for {
 			k := 0
-			for k < maxUse && k < int(sd.nDeck) && !s.c.Decks[i][sd.deck[k]].Unit {
+			for k < maxUse && k < int(sd.nDeck) && !unit[sd.deck[k]] {
 				k++
 			}
 			if k == maxUse || k == int(sd.nDeck) {
@@ -257,8 +258,8 @@ func (s *State) setForced(ev *[]engine.Event) {
 	for i := range s.side {
 		sd := &s.side[i]
 		for _, c := range sd.active[:sd.nActive] {
-			if e := s.c.Decks[i][c].Effect; e.Kind == effBothWeapon {
-				both = int8(e.Weapon)
+			if e := &s.t.deck[i][c]; e.kind == effBothWeapon {
+				both = e.weapon
 			}
 		}
 	}
@@ -266,19 +267,19 @@ func (s *State) setForced(ev *[]engine.Event) {
 		sd := &s.side[i]
 		sd.forced = both
 		if p := s.side[1-i].played; p != none {
-			if e := s.c.Strategy[p].Effect; e.Kind == effCall {
-				sd.forced = int8(e.Weapon)
+			if e := &s.t.strat[p]; e.kind == effCall {
+				sd.forced = e.weapon
 			}
 		}
 	}
 }
 
 // playedEffect returns the effect of the strategy card seat played.
-func (s *State) playedEffect(seat engine.Seat) Effect {
+func (s *State) playedEffect(seat engine.Seat) eff {
 	if p := s.side[seat].played; p != none {
-		return s.c.Strategy[p].Effect
+		return s.t.strat[p]
 	}
-	return Effect{}
+	return eff{}
 }
 
 // maxCards returns how many battle cards seat may use now: up to three
@@ -289,8 +290,8 @@ func (s *State) maxCards(seat engine.Seat) int {
 	if s.phase == phaseStrategy {
 		return n // the strategy cards are still face down
 	}
-	if e := s.playedEffect(1 - seat); e.Kind == effMaxCards {
-		n = min(n, e.Cards)
+	if e := s.playedEffect(1 - seat); e.kind == effMaxCards {
+		n = min(n, int(e.cards))
 	}
 	return n
 }
@@ -300,27 +301,27 @@ func (s *State) maxCards(seat engine.Seat) int {
 // strategy cards; an enemy's sabotage takes points away, never below 0.
 func (s *State) total(seat engine.Seat) int {
 	sd, en := &s.side[seat], &s.side[1-seat]
-	deck := s.c.Decks[seat]
+	tab := s.t
 	w := sd.weapon
-	t := int(deck[sd.deck[0]].Power[w])
+	t := int(tab.power[seat][sd.deck[0]][w])
 	for k := 1; k < int(sd.force); k++ {
-		t += int(deck[sd.deck[k]].Extra[w])
+		t += int(tab.extra[seat][sd.deck[k]][w])
 	}
 	for _, c := range sd.active[:sd.nActive] {
-		if e := deck[c].Effect; e.Kind == effBonus {
-			t += e.Points
+		if e := &tab.deck[seat][c]; e.kind == effBonus {
+			t += int(e.points)
 		}
 	}
-	switch e := s.playedEffect(seat); e.Kind {
+	switch e := s.playedEffect(seat); e.kind {
 	case effBonus:
-		t += e.Points
+		t += int(e.points)
 	case effMatchup:
-		if int(w) == e.Weapon && int(en.weapon) == e.Enemy {
-			t += e.Points
+		if w == e.weapon && en.weapon == e.enemy {
+			t += int(e.points)
 		}
 	}
-	if e := s.playedEffect(1 - seat); e.Kind == effSabotage {
-		t = max(0, t-e.Points)
+	if e := s.playedEffect(1 - seat); e.kind == effSabotage {
+		t = max(0, t-int(e.points))
 	}
 	return t
 }
@@ -353,7 +354,7 @@ func (s *State) resolve(ev *[]engine.Event) {
 		winner = 1
 	default:
 		for i := range s.side {
-			if s.playedEffect(engine.Seat(i)).Kind == effHold {
+			if s.playedEffect(engine.Seat(i)).kind == effHold {
 				winner = i
 				if ev != nil {
 					emit(ev, "battle.hold", engine.Spectator, "%s holds the line and wins the tie", colourNames[i])
@@ -378,17 +379,17 @@ func (s *State) resolve(ev *[]engine.Event) {
 		}
 		loss, why := 1, "" // why names the card that raised the loss
 		for i := range s.side {
-			if e := s.playedEffect(engine.Seat(i)); e.Kind == effNoQuarter {
-				loss, why = e.Units, "No Quarter"
+			if e := s.playedEffect(engine.Seat(i)); e.kind == effNoQuarter {
+				loss, why = int(e.units), "No Quarter"
 			}
 			sd := &s.side[i]
 			for _, c := range sd.active[:sd.nActive] {
-				if e := s.c.Decks[i][c].Effect; e.Kind == effNoQuarter {
-					loss, why = e.Units, s.c.Decks[i][c].Name
+				if e := &s.t.deck[i][c]; e.kind == effNoQuarter {
+					loss, why = int(e.units), s.c.Decks[i][c].Name
 				}
 			}
 		}
-		if s.playedEffect(l).Kind == effShield {
+		if s.playedEffect(l).kind == effShield {
 			loss = 0
 			if ev != nil {
 				emit(ev, "battle.shield", engine.Spectator, "%s's shield wall: no unit is lost", colourNames[l])
@@ -400,8 +401,8 @@ func (s *State) resolve(ev *[]engine.Event) {
 			why = "lost the battle"
 		}
 		s.loseUnits(l, loss, why, ev)
-		if e := s.playedEffect(w); e.Kind == effRevive {
-			for k := 0; k < e.Units; k++ {
+		if e := s.playedEffect(w); e.kind == effRevive {
+			for k := 0; k < int(e.units); k++ {
 				s.reviveUnit(w, ev)
 			}
 		}

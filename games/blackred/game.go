@@ -17,14 +17,15 @@ var rulesText string
 // Game is Black & Red.
 type Game struct {
 	content *Content
+	tab     *tables // the content as the rules read it
 }
 
 // New returns Black & Red played with the embedded content.
-func New() *Game { return &Game{content: DefaultContent()} }
+func New() *Game { return NewWithContent(DefaultContent()) }
 
 // NewWithContent returns Black & Red played with other content, such as a
 // designer's variant of the decks.
-func NewWithContent(c *Content) *Game { return &Game{content: c} }
+func NewWithContent(c *Content) *Game { return &Game{content: c, tab: newTables(c)} }
 
 // Name returns "blackred".
 func (g *Game) Name() string { return "blackred" }
@@ -70,7 +71,7 @@ func (g *Game) New(cfg engine.Config) (engine.State, error) {
 		return nil, err
 	}
 	units, _ := strconv.Atoi(opts["units"])
-	s := &State{c: g.content, rng: engine.NewRand(cfg.Seed), units: uint8(units), lastWinner: none}
+	s := &State{c: g.content, t: g.tab, rng: engine.NewRand(cfg.Seed), units: uint8(units), lastWinner: none}
 	for i := range s.side {
 		sd := &s.side[i]
 		sd.alive = 1<<uint(units) - 1

@@ -55,6 +55,7 @@ type side struct {
 // State is a match of Black & Red in progress.
 type State struct {
 	c          *Content
+	t          *tables // the rules' view of c
 	rng        engine.Rand
 	units      uint8 // agreed number of units per player
 	phase      uint8
@@ -162,4 +163,16 @@ func (s *State) Hash() uint64 {
 	b = append(b, byte(s.result.Winners))
 	b = s.rng.AppendState(b)
 	return engine.HashBytes(b)
+}
+
+// CloneInto makes dst, a Black & Red state, a copy of s without
+// allocating (engine.Copier).
+func (s *State) CloneInto(dst engine.State) bool {
+	d, ok := dst.(*State)
+	if !ok || d == nil {
+		return false
+	}
+	*d = *s
+	d.rng = s.rng.Clone()
+	return true
 }
