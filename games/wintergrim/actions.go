@@ -79,7 +79,7 @@ func (s *State) context() (int, int8) {
 	case s.atk.on && s.atk.stage == atkIntercept:
 		return ctxIntercept, owner(s.atk.target)
 	case s.win.on:
-		return ctxWindow, s.win.cur
+		return ctxWindow, int8(s.win.Offered())
 	}
 	return ctxTurn, s.active
 }
@@ -644,8 +644,7 @@ func (s *State) Apply(a engine.Action, ev *[]engine.Event) error {
 			s.atk.stage = atkWindow
 			s.openWindow(trigAttack, s.active, none, none)
 		} else {
-			s.win.passed = s.win.passed.With(a.Seat)
-			s.win.cur = -1
+			s.win.Pass(a.Seat) // cannot fail: check let only the seat asked pass
 			if ev != nil {
 				emit(ev, "pass", engine.Spectator, "%s passes", seatNames[me])
 			}
@@ -695,10 +694,7 @@ func (s *State) settle(ev *[]engine.Event) {
 			s.openWindow(trigAttack, s.active, none, none)
 		}
 		if s.win.on {
-			if s.win.cur >= 0 && !s.win.passed.Has(engine.Seat(s.win.cur)) && s.hasResponse(s.win.cur) {
-				return
-			}
-			if s.pickResponder() {
+			if s.offerWindow() {
 				return
 			}
 			s.win.on = false

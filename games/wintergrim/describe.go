@@ -98,8 +98,8 @@ func (s *State) Describe(seat engine.Seat) string {
 	if v.Capture != "" {
 		fmt.Fprintf(&b, "\n%s is defeated: capture or release it.\n", v.Capture)
 	}
-	if s.win.on && s.win.cur >= 0 {
-		fmt.Fprintf(&b, "\n%s may answer with a tactic, or pass.\n", seatNames[s.win.cur])
+	if s.win.on && !s.win.Closed() {
+		fmt.Fprintf(&b, "\n%s may answer with a tactic, or pass.\n", seatNames[s.win.Offered()])
 	}
 	switch ctx, who := s.context(); ctx {
 	case ctxStarve:

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 
 	"skald/engine"
+	"skald/engine/decide"
 )
 
 // MaxSeats is the most players a match may have (seed 000: "2 or more
@@ -128,14 +129,15 @@ const (
 	trigEndTurn        // the active player ended the turn
 )
 
-// window is a reaction window: the players other than actor may play a
-// tactic or pass, in seat order after actor (WG-6).
+// window is a reaction window: the players other than the one who acted
+// may play a tactic or pass, in seat order after it (WG-6). Who is asked
+// now, in what order, who has passed and who may answer an answer is the
+// shared decide.Window; the game keeps what opened the window and when it
+// is played out.
 type window struct {
-	on      bool
-	trigger uint8
-	actor   int8 // who acted last; the others answer
-	cur     int8 // the seat asked now
-	passed  engine.SeatSet
+	decide.Window
+	on      bool  // opened and not yet played out (its chain, what it waited for)
+	trigger uint8 // what opened it
 	moved   int16 // trigMove: the unit that moved
 	from    int16 // trigMove: the area it came from
 }
@@ -254,7 +256,8 @@ func (s *State) Hash() uint64 {
 	b = append(b, boolByte(a.on), a.stage, byte(a.kind))
 	b = binary.LittleEndian.AppendUint32(b, uint32(uint16(a.attacker))|uint32(uint16(a.target))<<16)
 	w := &s.win
-	b = append(b, boolByte(w.on), w.trigger, byte(w.actor), byte(w.cur), byte(w.passed))
+	b = append(b, boolByte(w.on), w.trigger)
+	b = w.AppendState(b)
 	b = binary.LittleEndian.AppendUint32(b, uint32(uint16(w.moved))|uint32(uint16(w.from))<<16)
 	b = append(b, s.nchain)
 	for _, l := range s.chain[:s.nchain] {

@@ -13,35 +13,50 @@ import (
 // after each tactic and when a turn ends; a player is asked only when it
 // has something to play (WG-6). Tactics played in one window form a chain
 // that is played out together when every other player has passed (WG-7).
+// The window is the shared decide.Window, opened after the action
+// (OpenAfter) for the players still in; an answer lets the others answer
+// it (Answer); a player with nothing to play passes without being asked.
 
-// openWindow opens a reaction window after actor's action.
+// openWindow opens a reaction window after actor's action: the other
+// players still in are asked in seat order after actor, and actor only
+// once another has answered (WG-6). Who is asked is found when the game
+// has settled (offerWindow).
 func (s *State) openWindow(trigger uint8, actor int8, moved, from int16) {
-	s.win = window{on: true, trigger: trigger, actor: actor, cur: -1, moved: moved, from: from}
-}
-
-// answered restarts the window after seat's answer: the others may answer
-// it in turn.
-func (s *State) answered(seat int8) {
-	s.win.actor, s.win.passed, s.win.cur = seat, 0, -1
-}
-
-// pickResponder finds the next player to ask in the open window, in seat
-// order after the last to act, skipping those who have passed or have
-// nothing to play. It reports false when nobody is left to ask.
-func (s *State) pickResponder() bool {
-	w := &s.win
-	for k := int8(1); k < s.seats; k++ {
-		seat := (w.actor + k) % s.seats
-		if s.p[seat].out || w.passed.Has(engine.Seat(seat)) {
-			continue
-		}
-		if s.hasResponse(seat) {
-			w.cur = seat
-			return true
-		}
-		w.passed = w.passed.With(engine.Seat(seat))
+	s.win = window{on: true, trigger: trigger, moved: moved, from: from}
+	if err := s.win.OpenAfter(int(s.seats), engine.Seat(actor), s.alive()); err != nil {
+		panic("wintergrim: opening a reaction window: " + err.Error()) // actor is a seat of the match
 	}
-	w.cur = -1
+}
+
+// answered lets the others answer seat's answer in the open window (a
+// tactic, Vanguard, a Changeling's removal): every other player still in
+// is asked again, in seat order after seat, and seat only once another has
+// answered it (WG-6, WG-7).
+func (s *State) answered(seat int8) {
+	if err := s.win.Answer(engine.Seat(seat)); err != nil {
+		panic("wintergrim: an answer in the reaction window: " + err.Error()) // Apply lets only the seat asked answer
+	}
+}
+
+// offerWindow finds the player to ask in the open window, in seat order
+// after the last to answer: a player who is out leaves the window, and one
+// with nothing to play passes without being asked (WG-6: "asks only a
+// player who has something it could play"). It reports false when the
+// window has closed: every player still in has passed since the last
+// answer.
+func (s *State) offerWindow() bool {
+	w := &s.win
+	for !w.Closed() {
+		seat := w.Offered()
+		switch {
+		case s.p[seat].out:
+			w.Leave(seat)
+		case s.hasResponse(int8(seat)):
+			return true
+		default:
+			w.Pass(seat) // cannot fail: seat is the one offered
+		}
+	}
 	return false
 }
 
