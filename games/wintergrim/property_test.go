@@ -247,3 +247,63 @@ func FuzzArrange(f *testing.F) {
 		playRandom(t, s, &r, 200000)
 	})
 }
+
+// TestWindowAsksOnlyWhoCanAnswer plays seeded random games at two, three
+// and four seats, leaning to drawing and playing cards in a turn and to
+// answering in a window, so that windows open and hold chains: a player
+// asked in a reaction window always has something to play besides pass,
+// and is still in (WG-6: a window "asks only a player who has something
+// it could play").
+func TestWindowAsksOnlyWhoCanAnswer(t *testing.T) {
+	g := New()
+	asked, answers := 0, 0
+	var legal, pick []engine.Action
+	for seats := 2; seats <= MaxSeats; seats++ {
+		for seed := uint64(0); seed < 40; seed++ {
+			st, err := g.New(engine.Config{Seats: seats, Seed: seed, Options: engine.Options{"turns": "30"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*State)
+			r := engine.NewRand(seed + 7)
+			for n := 0; n < 50000 && !s.Deciders().Empty(); n++ {
+				seat := s.Deciders().First()
+				legal = s.Legal(seat, legal[:0])
+				ctx, _ := s.context()
+				if ctx == ctxWindow {
+					asked++
+					if len(legal) < 2 {
+						t.Fatalf("%d seats, seed %d, action %d: %s is asked in a window with nothing to play: %v", seats, seed, n, seatNames[seat], legal)
+					}
+					if s.p[seat].out {
+						t.Fatalf("%d seats, seed %d, action %d: %s is out and asked in a window", seats, seed, n, seatNames[seat])
+					}
+				}
+				pick = pick[:0]
+				for _, a := range legal {
+					tactic := a.Kind == kindPlay && s.g.c.Cards[a.Arg[0]].IsTactic()
+					if ctx == ctxWindow && a.Kind != kindPass || a.Kind == kindUse || a.Kind == kindPay || a.Kind == kindPlay && !tactic {
+						pick = append(pick, a)
+					}
+				}
+				a := legal[r.IntN(len(legal))]
+				for k := 0; k < 8 && a.Kind == kindEnd && len(legal) > 1; k++ {
+					a = legal[r.IntN(len(legal))] // longer turns put more in play
+				}
+				if len(pick) > 0 && r.IntN(4) > 0 {
+					a = pick[r.IntN(len(pick))]
+					if ctx == ctxWindow {
+						answers++
+					}
+				}
+				if err := s.Apply(a, nil); err != nil {
+					t.Fatalf("%d seats, seed %d, action %d: %q refused: %v", seats, seed, n, s.FormatAction(a), err)
+				}
+			}
+		}
+	}
+	t.Logf("%d window decisions, %d answers", asked, answers)
+	if asked == 0 || answers == 0 {
+		t.Fatalf("%d window decisions, %d answers: the test plays no chains", asked, answers)
+	}
+}
