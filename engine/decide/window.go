@@ -27,6 +27,10 @@ import (
 // answering only an answer, is opened with [Window.OpenAfter]. A seat that
 // can no longer answer (it has nothing left to play) leaves the
 // window with [Window.Leave]; one that gains something may [Window.Join].
+// A seat with nothing to play now that an answer may give something to
+// (Wintergrim's Vanguard answers only a tactic) is passed for instead, by
+// the game, when it is offered: it is not asked, and an answer or a
+// reopening offers it again.
 // The zero Window is closed. A Window is a small value with no pointer:
 // copying it copies the window.
 type Window struct {

@@ -87,6 +87,10 @@ func TestWindow(t *testing.T) {
 			{1, "join", 0}, {0, "pass", 1}, {1, "pass", 2}, {2, "pass", closed}}},
 		{"joining a closed window does nothing", 2, 0, false, engine.Seats(0), 0, []step{
 			{0, "pass", closed}, {1, "join", closed}}},
+		{"a seat passed for (nothing to play now) is offered again after an answer", 3, 0, true, engine.Seats(0, 1, 2), 1, []step{
+			{1, "pass", 2}, {2, "answer", 0}, {0, "pass", 1}, {1, "pass", closed}}},
+		{"a seat that left is not offered again after an answer", 3, 0, true, engine.Seats(0, 1, 2), 1, []step{
+			{1, "leave", 2}, {2, "answer", 0}, {0, "pass", closed}}},
 		{"close", 4, 3, false, all4, 3, []step{
 			{3, "reopen", 0}, {0, "close", closed}}},
 	}
