@@ -32,16 +32,15 @@ func BenchmarkPlayout(b *testing.B, start engine.State) {
 	b.ReportAllocs()
 	for b.Loop() {
 		s = engine.CloneInto(s, start)
-		f, fast := s.(engine.FastPath)
-		for {
-			buf = engine.NextLegal(s, buf[:0])
-			if len(buf) == 0 {
-				break
+		if f, ok := s.(engine.FastPath); ok {
+			for buf = f.NextLegal(buf[:0]); len(buf) > 0; buf = f.NextLegal(buf[:0]) {
+				f.ApplyLegal(buf[r.IntN(len(buf))])
+				actions++
 			}
-			a := buf[r.IntN(len(buf))]
-			if fast {
-				f.ApplyLegal(a)
-			} else if err := s.Apply(a, nil); err != nil {
+			continue
+		}
+		for buf = engine.NextLegal(s, buf[:0]); len(buf) > 0; buf = engine.NextLegal(s, buf[:0]) {
+			if err := s.Apply(buf[r.IntN(len(buf))], nil); err != nil {
 				b.Fatalf("a legal action is refused: %v", err)
 			}
 			actions++

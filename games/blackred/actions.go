@@ -140,55 +140,95 @@ func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 }
 
 // NextLegal appends the legal actions of the lowest deciding seat to buf
-// (engine.FastPath).
+// (engine.FastPath): Deciders().First() found without making the set.
 func (s *State) NextLegal(buf []engine.Action) []engine.Action {
-	seat := s.Deciders().First()
-	if seat == engine.Spectator {
+	seat := Black
+	switch s.phase {
+	case phaseAttackerWeapon:
+		seat = s.attacker
+	case phaseDefenderWeapon:
+		seat = s.defender()
+	case phaseStrategy:
+		if s.side[Black].played != none {
+			seat = Red // both played: the cards are turned over at once
+		}
+	case phaseFeint:
+		if s.playedEffect(Black).kind != effFeint {
+			if s.playedEffect(Red).kind != effFeint {
+				return buf
+			}
+			seat = Red
+		}
+	case phaseForce:
+		// One side at least has placed no force card (both placed:
+		// resolved at once), and only one can hold the Spy.
+		if s.side[Black].force != 0 || s.waitsForSpy(Black) {
+			seat = Red
+		}
+	default:
 		return buf
 	}
 	return s.legal(seat, buf)
 }
 
-// legal appends the legal actions of seat, a deciding seat, to buf.
+// legal appends the legal actions of seat, a deciding seat, to buf. The
+// actions are copied from the table acts, made once: an action built field
+// by field on the stack and copied at once into buf stalls the processor
+// (the copy cannot be forwarded from the smaller stores), which cost more
+// than the rest of the list.
 func (s *State) legal(seat engine.Seat, buf []engine.Action) []engine.Action {
-	a := engine.Action{Seat: seat}
 	sd := &s.side[seat]
+	t := &acts[seat&1]
 	switch s.phase {
 	case phaseAttackerWeapon, phaseDefenderWeapon:
-		a.Kind = kindWeapon
-		for w := 0; w < numWeapons; w++ {
-			if sd.forced == none || int(sd.forced) == w {
-				a.Arg[0] = int16(w)
-				buf = append(buf, a)
-			}
+		if sd.forced == none {
+			return append(buf, t.weapon[:]...)
 		}
+		return append(buf, t.weapon[sd.forced])
 	case phaseStrategy:
-		a.Kind = kindStrategy
 		for _, c := range sd.hand {
 			if c != none {
-				a.Arg[0] = int16(c)
-				buf = append(buf, a)
+				buf = append(buf, t.strategy[c])
 			}
 		}
 	case phaseFeint:
-		a.Kind = kindFeint
-		a.Arg[0] = keep
-		buf = append(buf, a)
+		buf = append(buf, t.feint[0])
 		for w := 0; w < numWeapons; w++ {
 			if w != int(sd.weapon) {
-				a.Arg[0] = int16(w)
-				buf = append(buf, a)
+				buf = append(buf, t.feint[1+w])
 			}
 		}
 	case phaseForce:
-		a.Kind = kindForce
-		for n := 1; n <= s.maxCards(seat); n++ {
-			a.Arg[0] = int16(n)
-			buf = append(buf, a)
-		}
+		return append(buf, t.force[:s.maxCards(seat)]...)
 	}
 	return buf
 }
+
+// actTable holds every action of one seat, for legal to copy.
+type actTable struct {
+	weapon   [numWeapons]engine.Action     // weapon W
+	strategy [numStrategy]engine.Action    // strategy C
+	feint    [1 + numWeapons]engine.Action // feint keep, feint W
+	force    [maxUse]engine.Action         // force 1..3
+}
+
+var acts = func() (t [2]actTable) {
+	for i := range t {
+		seat := engine.Seat(i)
+		for w := range numWeapons {
+			t[i].weapon[w] = engine.Action{Seat: seat, Kind: kindWeapon, Arg: [4]int16{int16(w)}}
+			t[i].feint[1+w] = engine.Action{Seat: seat, Kind: kindFeint, Arg: [4]int16{int16(w)}}
+		}
+		t[i].feint[0] = engine.Action{Seat: seat, Kind: kindFeint, Arg: [4]int16{keep}}
+		for c := range numStrategy {
+			t[i].strategy[c] = engine.Action{Seat: seat, Kind: kindStrategy, Arg: [4]int16{int16(c)}}
+		}
+		for n := range maxUse {
+			t[i].force[n] = engine.Action{Seat: seat, Kind: kindForce, Arg: [4]int16{int16(n + 1)}}
+		}
+	}
+	return t
+}()
 
 // check returns why a may not be played now, citing the rule, or nil.
 func (s *State) check(a engine.Action) error {
