@@ -41,9 +41,15 @@ await run('wintergrim: a match against a random bot', async (browser) => {
     const cards = page.locator('.wintergrim .playable[data-card]');
     const n = await cards.count();
     if (n && rand() < 0.5) {
-      const c = cards.nth(Math.floor(rand() * n));
-      const ref = await c.getAttribute('data-card');
-      await c.click();
+      const ref = await cards.nth(Math.floor(rand() * n)).getAttribute('data-card');
+      // Click the card by its name: a frame arriving meanwhile redraws
+      // the table, and the n-th card may then be another.
+      const c = page.locator(`.wintergrim .playable[data-card="${ref}"]`).first();
+      try {
+        await c.click({ timeout: 2000 });
+      } catch {
+        continue; // it is no longer playable: the bot moved
+      }
       await page.waitForSelector('#actions .filter');
       assert((await page.locator('#actions .filter b').textContent()) === ref, `the actions are narrowed to ${ref}`);
       const listed = await page.locator('#actions button.action').evaluateAll((bs) => bs.map((b) => b.dataset.action));
