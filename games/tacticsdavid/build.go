@@ -248,8 +248,13 @@ func (s *State) undeployed(seat int) bool {
 	return false
 }
 
-// placeable reports whether seat may deploy unit i somewhere.
+// placeable reports whether seat may deploy unit i somewhere. It asks
+// quietly, as Legal does: the refusals of the grid spaces tried are not
+// written out (it runs after every deployment).
 func (s *State) placeable(seat, i int) bool {
+	quiet := s.quiet
+	s.quiet = true
+	defer func() { s.quiet = quiet }()
 	for y := 0; y < s.bf.H; y++ {
 		for x := 0; x < s.bf.W; x++ {
 			if s.canDeploy(seat, i, battlefield.Point{X: x, Y: y}) == nil {

@@ -198,12 +198,10 @@ func (s *State) Clone() engine.State {
 	c.pieces = append([]piece(nil), s.pieces...)
 	c.board = append([]int8(nil), s.board...)
 	c.deck = append([]int8(nil), s.deck...)
-	if len(s.windows) > 0 {
-		c.windows = append([]window(nil), s.windows...)
-	}
-	if len(s.marks) > 0 {
-		c.marks = append([]mark(nil), s.marks...)
-	}
+	// Nil when empty: an empty slice with room left would be shared, and
+	// the marks are filtered in place.
+	c.windows = append([]window(nil), s.windows...)
+	c.marks = append([]mark(nil), s.marks...)
 	c.tally = nil
 	if s.stage == stageBuild {
 		for i := range c.armies {
@@ -212,6 +210,41 @@ func (s *State) Clone() engine.State {
 	}
 	c.scratch = nil
 	return &c
+}
+
+// CloneInto makes dst, a Tactics David state, a copy of s as Clone does,
+// in dst's own memory: its pieces, board and Item Deck, and its search
+// buffers (names of its own pieces, the flood cache forgotten) when it is
+// on the same battlefield (engine.Copier).
+func (s *State) CloneInto(dst engine.State) bool {
+	d, ok := dst.(*State)
+	if !ok || d == nil {
+		return false
+	}
+	if d == s {
+		return true
+	}
+	pieces, board, deck := d.pieces[:0], d.board[:0], d.deck[:0]
+	var scr *scratch
+	if d.bf == s.bf && d.scratch != nil {
+		scr = d.scratch
+		scr.ab.flood.valid = false
+	}
+	*d = *s
+	d.rng = s.rng.Clone()
+	d.pieces = append(pieces, s.pieces...)
+	d.board = append(board, s.board...)
+	d.deck = append(deck, s.deck...)
+	d.windows = append([]window(nil), s.windows...)
+	d.marks = append([]mark(nil), s.marks...)
+	d.tally = nil
+	if s.stage == stageBuild {
+		for i := range d.armies {
+			d.armies[i] = cloneArmy(s.armies[i])
+		}
+	}
+	d.scratch = scr
+	return true
 }
 
 func cloneArmy(a Army) Army {
