@@ -419,6 +419,7 @@ func (s *State) apply(a engine.Action, ev *[]engine.Event) {
 // revealStrategy turns both strategy cards over, both players draw a new
 // one, and Call cards take effect (seed 002, Strategy cards).
 func (s *State) revealStrategy(ev *[]engine.Event) {
+	s.pe[Black], s.pe[Red] = s.t.strat[s.side[Black].played], s.t.strat[s.side[Red].played]
 	if ev != nil {
 		emit(ev, "strategy.revealed", engine.Spectator, "strategy cards turned over: black %s, red %s",
 			s.c.Strategy[s.side[Black].played].Name, s.c.Strategy[s.side[Red].played].Name)

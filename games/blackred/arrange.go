@@ -56,9 +56,11 @@ func (s *State) Arrange(setup []byte) error {
 	default:
 		return fmt.Errorf("blackred setup: field attacker: %q, want black or red", su.Attacker)
 	}
-	// Every battle card back in its deck, none active.
+	// Every battle card back in its deck, none active. The decks are
+	// arranged top first, and kept top last again before the battle.
 	for i := range c.side {
 		sd := &c.side[i]
+		sd.flip()
 		copy(sd.deck[sd.nDeck:], sd.out[:sd.nOut])
 		sd.nDeck += sd.nOut
 		sd.nOut, sd.nActive = 0, 0
@@ -172,6 +174,9 @@ func (s *State) Arrange(setup []byte) error {
 	for i := range c.side {
 		sd := &c.side[i]
 		sd.weapon, sd.forced = none, none
+	}
+	for i := range c.side {
+		c.side[i].flip()
 	}
 	c.battle = 0
 	c.startBattle(nil)

@@ -32,11 +32,13 @@ func emit(ev *[]engine.Event, typ string, only engine.Seat, format string, args 
 // deck left, then the cards taken out of the game (seed 002, Battle).
 func (s *State) shuffleDeck(seat engine.Seat) {
 	sd := &s.side[seat]
+	sd.flip() // top first, then the cards taken out below it
 	copy(sd.deck[sd.nDeck:], sd.out[:sd.nOut])
 	sd.nDeck += sd.nOut
 	sd.nOut = 0
 	d := sd.deck[:sd.nDeck]
 	s.rng.Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
+	sd.flip()
 }
 
 // shuffleStrategy puts the played strategy cards back in the strategy deck
@@ -216,15 +218,16 @@ func (s *State) placeUnitCards(ev *[]engine.Event) {
 		sd := &s.side[i]
 		unit := &s.t.unit[i]
 		for {
-			k := 0
-			for k < maxUse && k < int(sd.nDeck) && !unit[sd.deck[k]] {
+			size := int(sd.nDeck)
+			k := 0 // from the top
+			for k < maxUse && k < size && !unit[sd.deck[size-1-k]] {
 				k++
 			}
-			if k == maxUse || k == int(sd.nDeck) {
+			if k == maxUse || k == size {
 				break
 			}
-			card := sd.deck[k]
-			copy(sd.deck[k:], sd.deck[k+1:sd.nDeck])
+			card := sd.deck[size-1-k]
+			copy(sd.deck[size-1-k:], sd.deck[size-k:size]) // the cards above it move down
 			sd.nDeck--
 			sd.out[sd.nOut] = card
 			sd.nOut++
@@ -274,13 +277,9 @@ func (s *State) setForced(ev *[]engine.Event) {
 	}
 }
 
-// playedEffect returns the effect of the strategy card seat played.
-func (s *State) playedEffect(seat engine.Seat) eff {
-	if p := s.side[seat].played; p != none {
-		return s.t.strat[p]
-	}
-	return eff{}
-}
+// playedEffect returns the effect of the strategy card seat played, once
+// the strategy cards are turned over: none acts while it lies face down.
+func (s *State) playedEffect(seat engine.Seat) eff { return s.pe[seat] }
 
 // maxCards returns how many battle cards seat may use now: up to three
 // (seed 002), no more than the deck holds, and no more than an enemy's
@@ -303,9 +302,10 @@ func (s *State) total(seat engine.Seat) int {
 	sd, en := &s.side[seat], &s.side[1-seat]
 	tab := s.t
 	w := sd.weapon
-	t := int(tab.power[seat][sd.deck[0]][w])
+	top := int(sd.nDeck) - 1
+	t := int(tab.power[seat][sd.deck[top]][w])
 	for k := 1; k < int(sd.force); k++ {
-		t += int(tab.extra[seat][sd.deck[k]][w])
+		t += int(tab.extra[seat][sd.deck[top-k]][w])
 	}
 	for _, c := range sd.active[:sd.nActive] {
 		if e := &tab.deck[seat][c]; e.kind == effBonus {
@@ -339,7 +339,7 @@ func (s *State) resolve(ev *[]engine.Event) {
 				if k > 0 {
 					names += ", "
 				}
-				names += s.c.Decks[i][sd.deck[k]].Name
+				names += s.c.Decks[i][sd.top(k)].Name
 			}
 			if ev != nil {
 				emit(ev, "battle.cards", engine.Spectator, "%s uses %d card(s) with %s: %s = %d points", colourNames[i], sd.force, weaponNames[sd.weapon], names, tot[i])
@@ -366,7 +366,9 @@ func (s *State) resolve(ev *[]engine.Event) {
 	for i := range s.side {
 		sd := &s.side[i]
 		s.last.weapon[i], s.last.force[i], s.last.total[i] = sd.weapon, sd.force, int16(tot[i])
-		copy(s.last.cards[i][:], sd.deck[:sd.force])
+		for k := 0; k < int(sd.force); k++ {
+			s.last.cards[i][k] = sd.top(k)
+		}
 	}
 	if winner == none {
 		if ev != nil {
@@ -411,17 +413,19 @@ func (s *State) resolve(ev *[]engine.Event) {
 	// Used cards leave play (seed 002, Battle).
 	for i := range s.side {
 		sd := &s.side[i]
-		f := uint8(sd.force)
-		copy(sd.out[sd.nOut:], sd.deck[:f])
-		sd.nOut += f
-		copy(sd.deck[:], sd.deck[f:sd.nDeck])
-		sd.nDeck -= f
+		f := int(sd.force)
+		for k := 0; k < f; k++ {
+			sd.out[int(sd.nOut)+k] = sd.top(k)
+		}
+		sd.nOut += uint8(f)
+		sd.nDeck -= uint8(f)
 		if sd.played != none {
 			s.discard[s.nDiscard] = uint8(sd.played)
 			s.nDiscard++
 		}
 		sd.played, sd.weapon, sd.force, sd.forced, sd.nActive, sd.revealed = none, none, 0, none, 0, false
 	}
+	s.pe = [2]eff{}
 	// The winner attacks next; on a tie the last winner does (seed 002).
 	// Before anyone has won, the first attacker does: a Herald gives the
 	// attack for its own battle only (BR-13, BR-17).

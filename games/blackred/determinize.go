@@ -56,6 +56,7 @@ func (s *State) Determinize(seat engine.Seat, r *engine.Rand) engine.State {
 		d := sd.deck[:sd.nDeck]
 		slices.Sort(d)
 		r.Shuffle(len(d), func(a, b int) { d[a], d[b] = d[b], d[a] })
+		sd.flip() // dealt top first, kept top last
 	}
 	n += copy(pool[n:], c.strat[:c.nStrat])
 	p := pool[:n]

@@ -79,10 +79,11 @@ func (g *Game) New(cfg engine.Config) (engine.State, error) {
 			sd.hand[k] = none
 		}
 		sd.played, sd.weapon, sd.forced = none, none, none
-		for k := range g.content.Decks[i] {
-			sd.deck[k] = uint8(k)
+		n := len(g.content.Decks[i])
+		for k := range n {
+			sd.deck[n-1-k] = uint8(k) // card k at place k from the top
 		}
-		sd.nDeck = uint8(len(g.content.Decks[i]))
+		sd.nDeck = uint8(n)
 	}
 	for k := range s.strat {
 		s.strat[k] = uint8(k)

@@ -2,6 +2,7 @@ package blackred
 
 import (
 	"encoding/binary"
+	"slices"
 
 	"skald/engine"
 )
@@ -37,7 +38,7 @@ const (
 
 // side is one player's cards and units.
 type side struct {
-	deck     [maxDeck]uint8 // battle deck, first card at index 0
+	deck     [maxDeck]uint8 // battle deck, top card last (at nDeck-1): cards leave the top without moving the others
 	nDeck    uint8
 	out      [maxDeck]uint8 // cards taken out of the game since the last shuffle, in order
 	nOut     uint8
@@ -64,6 +65,7 @@ type State struct {
 	lastWinner int8
 	battle     uint16
 	side       [2]side
+	pe         [2]eff             // the effects of the strategy cards turned over in this battle, zero until then
 	strat      [numStrategy]uint8 // strategy deck, next card at index 0
 	nStrat     uint8
 	discard    [numStrategy]uint8
@@ -98,6 +100,15 @@ func (sd *side) aliveCount() int {
 		n++
 	}
 	return n
+}
+
+// top returns the k-th card from the top of the battle deck, 0 the top.
+func (sd *side) top(k int) uint8 { return sd.deck[int(sd.nDeck)-1-k] }
+
+// flip reverses the battle deck, from top last (as it is kept) to top
+// first (as the rules and the hash read it) and back.
+func (sd *side) flip() {
+	slices.Reverse(sd.deck[:sd.nDeck])
 }
 
 func (sd *side) handCount() int {
@@ -141,7 +152,9 @@ func (s *State) Hash() uint64 {
 	for i := range s.side {
 		sd := &s.side[i]
 		b = append(b, sd.nDeck)
-		b = append(b, sd.deck[:sd.nDeck]...)
+		for k := int(sd.nDeck) - 1; k >= 0; k-- { // top first
+			b = append(b, sd.deck[k])
+		}
 		b = append(b, sd.nOut)
 		b = append(b, sd.out[:sd.nOut]...)
 		b = binary.LittleEndian.AppendUint32(b, sd.alive)

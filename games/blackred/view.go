@@ -145,8 +145,8 @@ func (s *State) sideView(owner, viewer engine.Seat) SideView {
 	}
 	if mine {
 		v.Deck = []CardView{}
-		for _, c := range sd.deck[:sd.nDeck] {
-			v.Deck = append(v.Deck, cardView(deck[c]))
+		for k := range int(sd.nDeck) {
+			v.Deck = append(v.Deck, cardView(deck[sd.top(k)]))
 		}
 		v.Hand = []string{}
 		for _, c := range sd.hand {
