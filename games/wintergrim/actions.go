@@ -100,6 +100,12 @@ func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 	if ctx == ctxOver || int8(seat) != who {
 		return buf
 	}
+	return s.legal(ctx, seat, buf)
+}
+
+// legal appends the legal actions of seat, which decides now in context
+// ctx (of s.context).
+func (s *State) legal(ctx int, seat engine.Seat, buf []engine.Action) []engine.Action {
 	me := int8(seat)
 	a := engine.Action{Seat: seat}
 	switch ctx {
@@ -613,6 +619,12 @@ func (s *State) Apply(a engine.Action, ev *[]engine.Event) error {
 	if err := s.check(a); err != nil {
 		return err
 	}
+	s.apply(a, ev)
+	return nil
+}
+
+// apply plays a, which check has found legal.
+func (s *State) apply(a engine.Action, ev *[]engine.Event) {
 	ctx, _ := s.context()
 	me := int8(a.Seat)
 	x, y := a.Arg[0], a.Arg[1]
@@ -670,7 +682,6 @@ func (s *State) Apply(a engine.Action, ev *[]engine.Event) error {
 		s.endTurn(ev)
 	}
 	s.settle(ev)
-	return nil
 }
 
 // settle carries the game on until someone must decide: a declared
