@@ -40,9 +40,24 @@ func playoutTo(s engine.State, r *engine.Rand, buf []engine.Action, limit int) (
 // playUpTo plays random actions until the game ends or limit actions.
 // A state with an [engine.FastPath] is asked once per action for the
 // lowest deciding seat's legal actions, and the chosen one (which it has
-// just listed) is applied without being checked again; the choices, and
-// so the game, are the same.
+// just listed) is applied without being checked again; an
+// [engine.RandomPlayer] runs that loop itself. The choices, and so the
+// game, are the same.
 func playUpTo(s engine.State, r *engine.Rand, buf []engine.Action, limit int) (engine.Result, int, bool, []engine.Action) {
+	if p, ok := s.(engine.RandomPlayer); ok {
+		n, buf := p.PlayRandom(r, buf, limit)
+		res, over := s.Result()
+		switch {
+		case over:
+			return res, n, true, buf
+		case n < limit:
+			if seat := s.Deciders().First(); seat != engine.Spectator {
+				panic(fmt.Sprintf("ai: seat %d decides but has no legal action", seat))
+			}
+			panic("ai: no seat decides but the game is not over")
+		}
+		return engine.Result{Reason: "playout limit reached"}, n, false, buf
+	}
 	if f, ok := s.(engine.FastPath); ok {
 		return fastUpTo(s, f, r, buf, limit)
 	}

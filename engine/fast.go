@@ -19,6 +19,22 @@ type FastPath interface {
 	ApplyLegal(a Action)
 }
 
+// RandomPlayer is implemented by states that play random actions in a
+// loop of their own: the loop of a [FastPath] with its calls made
+// directly, not through the State interface, which is a good part of the
+// cost of an action in a small game. It is for random playouts only.
+type RandomPlayer interface {
+	// PlayRandom plays at most limit actions and returns how many it
+	// played and buf, grown as needed. Each action is, exactly,
+	//
+	//	buf = NextLegal(buf[:0])  // stop if empty
+	//	ApplyLegal(buf[r.IntN(len(buf))])
+	//
+	// so that it draws from r what that loop draws and reaches the same
+	// state; it stops early when no seat decides.
+	PlayRandom(r *Rand, buf []Action, limit int) (int, []Action)
+}
+
 // Copier is implemented by states that can copy themselves into another
 // state of the same game, reusing its memory instead of allocating.
 type Copier interface {

@@ -1,6 +1,7 @@
 package enginetest
 
 import (
+	"math"
 	"testing"
 
 	"skald/engine"
@@ -19,9 +20,10 @@ var sink engine.State
 
 // BenchmarkPlayout plays whole random matches from a copy of start to
 // their end, as the ai package's playouts do: by the state's
-// [engine.FastPath] and [engine.Copier] when it has them (one NextLegal
-// and one ApplyLegal an action, each match copied into the last one's
-// memory), else by Deciders, Legal, Apply and Clone. It reports the
+// [engine.RandomPlayer], [engine.FastPath] and [engine.Copier] when it has
+// them (its own loop, or one NextLegal and one ApplyLegal an action; each
+// match copied into the last one's memory), else by Deciders, Legal,
+// Apply and Clone. It reports the
 // actions of a match (actions/op).
 func BenchmarkPlayout(b *testing.B, start engine.State) {
 	b.Helper()
@@ -32,6 +34,12 @@ func BenchmarkPlayout(b *testing.B, start engine.State) {
 	b.ReportAllocs()
 	for b.Loop() {
 		s = engine.CloneInto(s, start)
+		if p, ok := s.(engine.RandomPlayer); ok {
+			var n int
+			n, buf = p.PlayRandom(&r, buf, math.MaxInt)
+			actions += n
+			continue
+		}
 		if f, ok := s.(engine.FastPath); ok {
 			for buf = f.NextLegal(buf[:0]); len(buf) > 0; buf = f.NextLegal(buf[:0]) {
 				f.ApplyLegal(buf[r.IntN(len(buf))])

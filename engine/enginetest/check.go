@@ -364,6 +364,42 @@ func (c *checker) deep(s engine.State, dec engine.SeatSet, last engine.Action, p
 	for seat := range engine.Seat(c.cfg.Seats) {
 		c.determinize(s, seat)
 	}
+	c.playRandom(s)
+}
+
+// playRandom checks a RandomPlayer's own loop against Deciders, Legal and
+// Apply: from s, a random number of random actions (to the end at the
+// first position) reach the same state and draw the same numbers.
+func (c *checker) playRandom(s engine.State) {
+	c.t.Helper()
+	if _, ok := s.(engine.RandomPlayer); !ok {
+		return
+	}
+	limit := MaxSteps
+	if c.step > 0 {
+		limit = 1 + c.rng.IntN(64)
+	}
+	seed := c.rng.Uint64()
+	r1, r2 := engine.NewRand(seed), engine.NewRand(seed)
+	s1, s2 := s.Clone(), s.Clone()
+	n1, _ := s1.(engine.RandomPlayer).PlayRandom(&r1, nil, limit)
+	var buf []engine.Action
+	n2 := 0
+	for ; n2 < limit; n2++ {
+		seat := s2.Deciders().First()
+		if seat == engine.Spectator {
+			break
+		}
+		if buf = s2.Legal(seat, buf[:0]); len(buf) == 0 {
+			break
+		}
+		if err := s2.Apply(buf[r2.IntN(len(buf))], nil); err != nil {
+			c.failf("a legal action is refused in a random playout: %v", err)
+		}
+	}
+	if n1 != n2 || s1.Hash() != s2.Hash() || r1.Uint64() != r2.Uint64() {
+		c.failf("PlayRandom(limit %d) plays %d actions to hash %x; Legal and Apply play %d to %x (or draw other numbers)", limit, n1, s1.Hash(), n2, s2.Hash())
+	}
 }
 
 // forged tries actions made from a, a legal action, that no legal list

@@ -347,6 +347,19 @@ func (s *State) Apply(a engine.Action, ev *[]engine.Event) error {
 // again and without events (engine.FastPath).
 func (s *State) ApplyLegal(a engine.Action) { s.apply(a, nil) }
 
+// PlayRandom plays at most limit random actions, by NextLegal and
+// ApplyLegal called directly (engine.RandomPlayer).
+func (s *State) PlayRandom(r *engine.Rand, buf []engine.Action, limit int) (int, []engine.Action) {
+	n := 0
+	for ; n < limit; n++ {
+		if buf = s.NextLegal(buf[:0]); len(buf) == 0 {
+			break
+		}
+		s.apply(buf[r.IntN(len(buf))], nil)
+	}
+	return n, buf
+}
+
 // apply plays a, which check has found legal.
 func (s *State) apply(a engine.Action, ev *[]engine.Event) {
 	sd := &s.side[a.Seat]
