@@ -3,7 +3,9 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"runtime"
+	"runtime/pprof"
 	"time"
 
 	"skald/ai"
@@ -11,8 +13,17 @@ import (
 )
 
 func init() {
-	register(command{name: "bench", args: "GAME [--time 2s] [--json] [--option k=v]... | serve [--matches N] [--db …]", help: "measure playouts/s, actions/s, allocs/action, clone cost and mcts iterations/s on one core", run: runBench})
+	register(command{name: "bench", args: "GAME [--time 2s] [--json] [--cpuprofile FILE] [--option k=v]... | serve [--matches N] [--db …]", help: "measure playouts/s, actions/s, allocs/action, clone cost and mcts iterations/s on one core", run: runBench})
 }
+
+// The command is built with profile-guided optimisation from
+// default.pgo, beside this file: CPU profiles of skald bench on every game,
+// merged. To make it again after the hot paths change:
+//
+//	for g in blackred wintergrim tacticsdavid; do
+//		GOMAXPROCS=1 skald bench $g --time 3s --cpuprofile $g.pprof
+//	done
+//	go tool pprof -proto blackred.pprof wintergrim.pprof tacticsdavid.pprof > cmd/skald/default.pgo
 
 // benchReport is what skald bench measures.
 type benchReport struct {
@@ -43,6 +54,7 @@ func runBench(e *env, args []string) error {
 	fs := newFlags(e, "bench")
 	d := fs.Duration("time", 2*time.Second, "how long to measure each figure")
 	asJSON := fs.Bool("json", false, "print the figures as JSON")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the measurements to `file` (for go tool pprof, or as cmd/skald/default.pgo)")
 	opts := optionFlags{}
 	fs.Var(opts, "option", "game option k=v (repeatable)")
 	pos, err := parseFlags(fs, args)
@@ -66,6 +78,17 @@ func runBench(e *env, args []string) error {
 		return err
 	}
 	rep := benchReport{Game: g.Name(), Options: resolved.String(), GoVersion: runtime.Version(), CPU: fmt.Sprint(runtime.GOMAXPROCS(0))}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 
 	// Random playouts from the starting position, on one goroutine.
 	r := engine.NewRand(2)
