@@ -142,6 +142,16 @@ func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 // NextLegal appends the legal actions of the lowest deciding seat to buf
 // (engine.FastPath): Deciders().First() found without making the set.
 func (s *State) NextLegal(buf []engine.Action) []engine.Action {
+	seat, ok := s.decider()
+	if !ok {
+		return buf
+	}
+	return s.legal(seat, buf)
+}
+
+// decider returns the lowest deciding seat, Deciders().First(), found
+// without making the set; false when no seat decides.
+func (s *State) decider() (engine.Seat, bool) {
 	seat := Black
 	switch s.phase {
 	case phaseAttackerWeapon:
@@ -155,7 +165,7 @@ func (s *State) NextLegal(buf []engine.Action) []engine.Action {
 	case phaseFeint:
 		if s.playedEffect(Black).kind != effFeint {
 			if s.playedEffect(Red).kind != effFeint {
-				return buf
+				return 0, false
 			}
 			seat = Red
 		}
@@ -166,9 +176,9 @@ func (s *State) NextLegal(buf []engine.Action) []engine.Action {
 			seat = Red
 		}
 	default:
-		return buf
+		return 0, false
 	}
-	return s.legal(seat, buf)
+	return seat, true
 }
 
 // legal appends the legal actions of seat, a deciding seat, to buf. The
@@ -347,84 +357,143 @@ func (s *State) Apply(a engine.Action, ev *[]engine.Event) error {
 // again and without events (engine.FastPath).
 func (s *State) ApplyLegal(a engine.Action) { s.apply(a, nil) }
 
-// PlayRandom plays at most limit random actions, by NextLegal and
-// ApplyLegal called directly (engine.RandomPlayer).
+// PlayRandom plays at most limit random actions (engine.RandomPlayer):
+// the loop of NextLegal and ApplyLegal without the list, each choice
+// drawn as r.IntN(len(list)) and mapped to the action at that place of
+// the list Legal makes (the conformance suite compares the two).
 func (s *State) PlayRandom(r *engine.Rand, buf []engine.Action, limit int) (int, []engine.Action) {
 	n := 0
 	for ; n < limit; n++ {
-		if buf = s.NextLegal(buf[:0]); len(buf) == 0 {
+		seat, ok := s.decider()
+		if !ok {
 			break
 		}
-		s.apply(buf[r.IntN(len(buf))], nil)
+		sd := &s.side[seat]
+		switch s.phase {
+		case phaseAttackerWeapon, phaseDefenderWeapon:
+			w := sd.forced
+			if w == none {
+				w = int8(r.IntN(numWeapons))
+			} else {
+				r.IntN(1) // a list of one
+			}
+			s.applyWeapon(seat, w, nil)
+		case phaseStrategy:
+			var cards [maxHand]int8
+			k := 0
+			for _, c := range sd.hand {
+				if c != none {
+					cards[k] = c
+					k++
+				}
+			}
+			if k == 0 {
+				return n, buf
+			}
+			s.applyStrategy(seat, cards[r.IntN(k)], nil)
+		case phaseFeint:
+			// keep, then the other weapons in order
+			i := int8(r.IntN(1 + numWeapons - 1))
+			w := int8(keep)
+			if i > 0 {
+				w = i - 1
+				if w >= sd.weapon {
+					w++
+				}
+			}
+			s.applyFeint(seat, w, nil)
+		case phaseForce:
+			m := s.maxCards(seat)
+			if m <= 0 {
+				return n, buf
+			}
+			s.applyForce(seat, int8(1+r.IntN(m)), nil)
+		}
 	}
 	return n, buf
 }
 
 // apply plays a, which check has found legal.
 func (s *State) apply(a engine.Action, ev *[]engine.Event) {
-	sd := &s.side[a.Seat]
-	me := colourNames[a.Seat]
-	arg := a.Arg[0]
+	arg := int8(a.Arg[0])
 	switch a.Kind {
 	case kindWeapon:
-		sd.weapon = int8(arg)
-		if ev != nil {
-			emit(ev, "weapon", engine.Spectator, "%s states %s", me, weaponNames[arg])
-		}
-		if s.phase == phaseAttackerWeapon {
-			s.phase = phaseStrategy
-		} else {
-			s.afterWeapons(ev)
-		}
+		s.applyWeapon(a.Seat, arg, ev)
 	case kindStrategy:
-		sd.played = int8(arg)
-		for k, c := range sd.hand {
-			if c == int8(arg) {
-				sd.hand[k] = none
-				break
-			}
-		}
-		if ev != nil {
-			emit(ev, "strategy.placed", engine.Spectator, "%s places a strategy card face down", me)
-		}
-		if ev != nil {
-			emit(ev, "strategy.placed", a.Seat, "you placed %s", s.c.Strategy[arg].Name)
-		}
-		if s.side[1-a.Seat].played != none {
-			s.revealStrategy(ev)
-		}
+		s.applyStrategy(a.Seat, arg, ev)
 	case kindFeint:
-		if arg != keep {
-			sd.weapon = int8(arg)
-			if ev != nil {
-				emit(ev, "weapon.feint", engine.Spectator, "%s feints and changes to %s", me, weaponNames[arg])
-			}
-		} else {
-			if ev != nil {
-				emit(ev, "weapon.feint", engine.Spectator, "%s keeps %s", me, weaponNames[sd.weapon])
-			}
-		}
-		s.phase = phaseForce
+		s.applyFeint(a.Seat, arg, ev)
 	case kindForce:
-		sd.force = int8(arg)
-		if ev != nil {
-			emit(ev, "force.placed", engine.Spectator, "%s places a force card face down", me)
+		s.applyForce(a.Seat, arg, ev)
+	}
+}
+
+// applyWeapon plays "weapon W" of seat.
+func (s *State) applyWeapon(seat engine.Seat, w int8, ev *[]engine.Event) {
+	s.side[seat].weapon = w
+	if ev != nil {
+		emit(ev, "weapon", engine.Spectator, "%s states %s", colourNames[seat], weaponNames[w])
+	}
+	if s.phase == phaseAttackerWeapon {
+		s.phase = phaseStrategy
+	} else {
+		s.afterWeapons(ev)
+	}
+}
+
+// applyStrategy plays "strategy C" of seat.
+func (s *State) applyStrategy(seat engine.Seat, card int8, ev *[]engine.Event) {
+	sd := &s.side[seat]
+	sd.played = card
+	for k, c := range sd.hand {
+		if c == card {
+			sd.hand[k] = none
+			break
 		}
+	}
+	if ev != nil {
+		emit(ev, "strategy.placed", engine.Spectator, "%s places a strategy card face down", colourNames[seat])
+		emit(ev, "strategy.placed", seat, "you placed %s", s.c.Strategy[card].Name)
+	}
+	if s.side[1-seat].played != none {
+		s.revealStrategy(ev)
+	}
+}
+
+// applyFeint plays "feint W" (or keep) of seat.
+func (s *State) applyFeint(seat engine.Seat, w int8, ev *[]engine.Event) {
+	sd := &s.side[seat]
+	if w != keep {
+		sd.weapon = w
 		if ev != nil {
-			emit(ev, "force.placed", a.Seat, "you placed force %d", arg)
+			emit(ev, "weapon.feint", engine.Spectator, "%s feints and changes to %s", colourNames[seat], weaponNames[w])
 		}
-		other := &s.side[1-a.Seat]
-		switch {
-		case other.force != 0:
-			if ev != nil {
-				emit(ev, "force.revealed", engine.Spectator, "force cards turned over: black %d, red %d", s.side[Black].force, s.side[Red].force)
-			}
-			s.resolve(ev)
-		case s.playedEffect(1-a.Seat).kind == effSpy:
-			sd.revealed = true
-			if ev != nil {
-				emit(ev, "force.revealed", engine.Spectator, "%s's Spy: %s turns its force card over first: %d", colourNames[1-a.Seat], me, arg)
-			}
+	} else if ev != nil {
+		emit(ev, "weapon.feint", engine.Spectator, "%s keeps %s", colourNames[seat], weaponNames[sd.weapon])
+	}
+	s.phase = phaseForce
+}
+
+// applyForce plays "force N" of seat.
+func (s *State) applyForce(seat engine.Seat, n int8, ev *[]engine.Event) {
+	sd := &s.side[seat]
+	me := colourNames[seat]
+	sd.force = n
+	if ev != nil {
+		emit(ev, "force.placed", engine.Spectator, "%s places a force card face down", me)
+		emit(ev, "force.placed", seat, "you placed force %d", n)
+	}
+	other := &s.side[1-seat]
+	switch {
+	case other.force != 0:
+		if ev != nil {
+			emit(ev, "force.revealed", engine.Spectator, "force cards turned over: black %d, red %d", s.side[Black].force, s.side[Red].force)
+		}
+		s.resolve(ev)
+	case s.playedEffect(1-seat).kind == effSpy:
+		sd.revealed = true
+		if ev != nil {
+			emit(ev, "force.revealed", engine.Spectator, "%s's Spy: %s turns its force card over first: %d", colourNames[1-seat], me, n)
 		}
 	}
 }
