@@ -523,18 +523,7 @@ func (s *tableState) Result() (engine.Result, bool) {
 	if !s.over() {
 		return engine.Result{}, false
 	}
-	var points [engine.MaxSeats]float64
-	for seat := range s.seats {
-		points[seat] = float64(s.score[seat])
-	}
-	r := engine.Ranked(points[:s.seats], "most points [rule 4]")
-	switch {
-	case r.Winners.Empty():
-		r.Reason = "every seat has as many points: a draw [rule 4]"
-	case r.Winners.Len() > 1:
-		r.Reason = "tie for the most points: a shared win [rule 4]"
-	}
-	return r, true
+	return pointsResult(&s.score, int(s.seats)), true
 }
 
 // Clone returns an independent copy.

@@ -318,18 +318,24 @@ func (s *State) Result() (engine.Result, bool) {
 	if !s.over() {
 		return engine.Result{}, false
 	}
+	return pointsResult(&s.score, int(s.seats)), true
+}
+
+// pointsResult ranks seats by their points: the most points win, seats
+// tied for the most share the win, and all tied is a draw (rule 4).
+func pointsResult(score *[engine.MaxSeats]int16, seats int) engine.Result {
 	var points [engine.MaxSeats]float64
-	for seat := range s.seats {
-		points[seat] = float64(s.score[seat])
+	for seat := range seats {
+		points[seat] = float64(score[seat])
 	}
-	r := engine.Ranked(points[:s.seats], "most points [rule 4]")
+	r := engine.Ranked(points[:seats], "most points [rule 4]")
 	switch {
 	case r.Winners.Empty():
 		r.Reason = "every seat has as many points: a draw [rule 4]"
 	case r.Winners.Len() > 1:
 		r.Reason = "tie for the most points: a shared win [rule 4]"
 	}
-	return r, true
+	return r
 }
 
 // Clone returns an independent copy.
