@@ -61,6 +61,14 @@ func playUpTo(s engine.State, r *engine.Rand, buf []engine.Action, limit int) (e
 	if f, ok := s.(engine.FastPath); ok {
 		return fastUpTo(s, f, r, buf, limit)
 	}
+	return checkedUpTo(s, r, buf, limit)
+}
+
+// checkedUpTo is playUpTo by Deciders, Legal and Apply, for games without
+// a fast path. It is a function of its own: left in playUpTo after the
+// fast paths' branches, the loop ran 11% slower (the test game's playout
+// benchmark).
+func checkedUpTo(s engine.State, r *engine.Rand, buf []engine.Action, limit int) (engine.Result, int, bool, []engine.Action) {
 	for n := 0; ; n++ {
 		seat := s.Deciders().First()
 		if seat == engine.Spectator {
