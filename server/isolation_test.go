@@ -182,6 +182,9 @@ func TestDamagedStepFailsMatch(t *testing.T) {
 	if !strings.Contains(m.Result, "step 2") {
 		t.Errorf("result %q does not name the damaged step", m.Result)
 	}
+	if strings.Contains(m.Result, "recorded under rules") {
+		t.Errorf("result %q blames the rules version, which has not changed", m.Result)
+	}
 	if !strings.Contains(logs.String(), `"msg":"match failed"`) || !strings.Contains(logs.String(), cr.ID) {
 		t.Errorf("the failure was not logged:\n%s", logs.String())
 	}
@@ -345,5 +348,38 @@ func TestBotActionRefused(t *testing.T) {
 	m := waitStatus(t, ts.store, cr.ID, store.Failed)
 	if !strings.Contains(m.Result, "legal action") || !strings.Contains(m.Result, "refused") {
 		t.Errorf("result %q", m.Result)
+	}
+}
+
+// TestOldRulesNamed checks that a stored match made under another version
+// of its game's rules, whose steps no longer replay, fails with the
+// versions named: the likely cause, for the operator.
+func TestOldRulesNamed(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "skald.db")
+	st, err := store.OpenSQLite(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	m := &store.Match{ID: "oldrules", Game: "bids", Rules: "0", Options: engine.Options{"order": "sequential"}, Seed: 1,
+		Seats: []store.Seat{{Player: "human", Token: "a"}, {Player: "human", Token: "b"}}, Spectator: "s"}
+	if err := st.CreateMatch(context.Background(), m); err != nil {
+		t.Fatal(err)
+	}
+	// A step whose hash this version of the game does not reach.
+	if err := st.Append(context.Background(), m.ID, store.Action{Seq: 1, Seat: 0, Action: "bid 1", Hash: "0000000000000000"}, store.Playing, ""); err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(Config{Store: st, Games: withTestGame})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	if err := srv.Resume(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	got := waitStatus(t, st, m.ID, store.Failed)
+	if !strings.Contains(got.Result, "recorded under rules 0; this server plays 1") {
+		t.Errorf("result %q does not name the rules versions", got.Result)
 	}
 }

@@ -183,6 +183,10 @@ func (l *live) apply(acts []store.Action) error {
 			return nil
 		})
 		if err != nil {
+			if l.meta.Rules != l.game.RulesVersion() {
+				// The likely cause, said where the operator reads it.
+				err = fmt.Errorf("%w (the match was recorded under rules %s; this server plays %s)", err, l.meta.Rules, l.game.RulesVersion())
+			}
 			return &replayError{match: l.id, seq: a.Seq, action: a.Action, err: err}
 		}
 		steps = append(steps, step{seat: a.Seat, action: a.Action, hash: a.Hash, events: evs})
