@@ -12,6 +12,7 @@
 //	skald sim GAME -n N [--seats mcts,random] [--workers W] [--seed N] [--json] [--failures DIR]
 //	skald bench GAME                              playouts/s, actions/s, allocs/action, clone cost
 //	skald bench serve [--matches N] [--db …]      the server under load
+//	skald match list|record|end|retry [ID] [--db …]   a server's failed or stuck matches
 //
 // A match that a game or bot breaks (a panic, a bot's illegal action) ends
 // with exit code 1 and a record that skald replay replays up to the break:
