@@ -122,35 +122,38 @@ func TestPurityEngineOnlyKernel(t *testing.T) {
 	}
 }
 
-// TestPurityEngineTest checks that enginetest, the kernel's checks for the
-// games' tests (which TestPurity walks into as it walks the kernel), imports
-// nothing of the module but the kernel and nothing outside the standard
-// library, so that any game's tests may use it.
-func TestPurityEngineTest(t *testing.T) {
-	fset := token.NewFileSet()
-	paths, err := filepath.Glob("enginetest/*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	files := 0
-	for _, path := range paths {
-		if strings.HasSuffix(path, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly)
+// TestPurityKernelParts checks that the kernel's parts for the games —
+// enginetest, the kernel's checks for the games' tests (which TestPurity
+// walks into as it walks the kernel), and decide, the decision parts games
+// embed — import nothing of the module but the kernel and nothing outside
+// the standard library, so that any game may use them.
+func TestPurityKernelParts(t *testing.T) {
+	for _, dir := range []string{"enginetest", "decide"} {
+		fset := token.NewFileSet()
+		paths, err := filepath.Glob(dir + "/*.go")
 		if err != nil {
 			t.Fatal(err)
 		}
-		files++
-		for _, imp := range f.Imports {
-			p, _ := strconv.Unquote(imp.Path.Value)
-			if p != "skald/engine" && (p == "skald" || strings.HasPrefix(p, "skald/") || strings.Contains(p, ".")) {
-				t.Errorf("%s imports %s: enginetest depends on the kernel and the standard library only", path, p)
+		files := 0
+		for _, path := range paths {
+			if strings.HasSuffix(path, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files++
+			for _, imp := range f.Imports {
+				p, _ := strconv.Unquote(imp.Path.Value)
+				if p != "skald/engine" && (p == "skald" || strings.HasPrefix(p, "skald/") || strings.Contains(p, ".")) {
+					t.Errorf("%s imports %s: %s depends on the kernel and the standard library only", path, p, dir)
+				}
 			}
 		}
-	}
-	if files == 0 {
-		t.Fatal("no non-test files in enginetest")
+		if files == 0 {
+			t.Errorf("no non-test files in %s", dir)
+		}
 	}
 }
 
