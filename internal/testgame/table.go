@@ -544,8 +544,7 @@ func (s *tableState) Determinize(seat engine.Seat, r *engine.Rand) engine.State 
 	if s.fault == "search" {
 		panic(fmt.Sprintf("testgame: panic=search: seat %d searches", seat))
 	}
-	c := *s
-	c.rng = engine.NewRand(r.Uint64())
+	c := *s // engine.Determinize gives the copy a fresh stream
 	if !c.over() {
 		from := int(c.round) + 1
 		if l, m := c.lookout(); seat != engine.Spectator && (seat == l || seat == m) {

@@ -352,9 +352,7 @@ func (s *State) Determinize(seat engine.Seat, r *engine.Rand) engine.State {
 	if s.fault == "search" {
 		panic(fmt.Sprintf("testgame: panic=search: seat %d searches", seat))
 	}
-	c := *s
-	// The match's stream is hidden too: a copy must not foresee it.
-	c.rng = engine.NewRand(r.Uint64())
+	c := *s // engine.Determinize gives the copy a fresh stream
 	// The prizes face down are put in order first, so that the copy
 	// depends on nothing seat cannot see, then shuffled.
 	if down := int(c.round) + 1; down < int(c.cards) {
