@@ -45,6 +45,8 @@ func runMatch(e *env, args []string) error {
 	switch {
 	case verb == "list" && len(pos) > 0:
 		return usagef("match list: unexpected argument %q", pos[0])
+	case verb == "list" && *limit < 1:
+		return usagef("-n: want at least 1")
 	case verb == "list" && !slices.Contains(store.Statuses, *status):
 		return usagef("--status: want one of %s", strings.Join(store.Statuses, ", "))
 	case verb != "list" && len(pos) != 1:

@@ -66,6 +66,7 @@ func TestMatchCommand(t *testing.T) {
 		err  string
 	}{
 		{[]string{"match", "list", "--status", "lost"}, exitUsage, "--status: want one of"},
+		{[]string{"match", "list", "-n", "-1"}, exitUsage, "-n: want at least 1"},
 		{[]string{"match", "retry"}, exitUsage, "name one match id"},
 		{[]string{"match", "fix", "x"}, exitUsage, "unknown \"fix\""},
 		{[]string{"match", "retry", "nope"}, exitFailure, "not found"},
