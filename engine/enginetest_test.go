@@ -95,7 +95,7 @@ func (s *raceState) Legal(seat engine.Seat, buf []engine.Action) []engine.Action
 	return buf
 }
 
-func (s *raceState) Apply(a engine.Action, events *[]engine.Event) error {
+func (s *raceState) Apply(a engine.Action, events *engine.Log) error {
 	switch {
 	case s.over:
 		return engine.Illegal("race §4", "the race is over")
@@ -112,16 +112,11 @@ func (s *raceState) Apply(a engine.Action, events *[]engine.Event) error {
 	s.total += n
 	die := s.rng.Roll(s.sides)
 	s.luck[a.Seat] += die
-	if events != nil {
-		*events = append(*events,
-			engine.Event{Type: "race.add", Text: fmt.Sprintf("seat %d adds %d: %d", a.Seat, n, s.total), Only: engine.Spectator},
-			engine.Event{Type: "race.die", Text: fmt.Sprintf("seat %d rolls %d", a.Seat, die), Only: a.Seat})
-	}
+	events.Add(engine.Everyone, "race.add", "seat %d adds %d: %d", a.Seat, n, s.total)
+	events.Add(engine.Seats(a.Seat), "race.die", "seat %d rolls %d", a.Seat, die)
 	if s.total == s.target {
 		s.over = true
-		if events != nil {
-			*events = append(*events, engine.Event{Type: "race.won", Text: fmt.Sprintf("seat %d wins", a.Seat), Only: engine.Spectator})
-		}
+		events.Add(engine.Everyone, "race.won", "seat %d wins", a.Seat)
 		return nil
 	}
 	s.turn = 1 - s.turn

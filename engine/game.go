@@ -143,10 +143,11 @@ type State interface {
 	// Legal appends seat's legal actions to buf and returns it. It is
 	// empty when seat has nothing to decide.
 	Legal(seat Seat, buf []Action) []Action
-	// Apply plays a. A legal action changes the state and, when events is
-	// not nil, appends what happened to it. An illegal one returns an
+	// Apply plays a. A legal action changes the state and adds what
+	// happened to log, each event addressed to the seats that may see it
+	// (see [Log]); a nil log records nothing. An illegal action returns an
 	// *IllegalError and leaves the state exactly as it was.
-	Apply(a Action, events *[]Event) error
+	Apply(a Action, log *Log) error
 	// View returns what seat may see, as a value that marshals to JSON;
 	// Spectator sees what every player may see.
 	View(seat Seat) any
@@ -260,19 +261,3 @@ func Illegal(rule, format string, args ...any) *IllegalError {
 	return &IllegalError{Rule: rule, Why: fmt.Sprintf(format, args...)}
 }
 
-// Event is one thing that happened when an action was applied.
-type Event struct {
-	// Type names the kind of event, such as "battle.won".
-	Type string `json:"type"`
-	// Text says what happened in words.
-	Text string `json:"text"`
-	// Only is the seat that alone may see the event; Spectator means every
-	// seat sees it.
-	Only Seat `json:"only"`
-}
-
-// Visible reports whether seat may see e.
-func (e Event) Visible(seat Seat) bool { return e.Only == Spectator || e.Only == seat }
-
-// String returns the event as "type: text".
-func (e Event) String() string { return e.Type + ": " + e.Text }

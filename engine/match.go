@@ -48,9 +48,9 @@ func NewMatch(g Game, cfg Config, seats []string, w io.Writer) (*Match, error) {
 }
 
 // Play applies a and records it. An illegal action changes nothing.
-func (m *Match) Play(a Action, events *[]Event) error {
+func (m *Match) Play(a Action, log *Log) error {
 	text := m.State.FormatAction(a)
-	if err := m.State.Apply(a, events); err != nil {
+	if err := m.State.Apply(a, log); err != nil {
 		return err
 	}
 	s := Step{Seat: a.Seat, Action: text, Hash: FormatHash(m.State.Hash())}

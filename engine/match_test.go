@@ -31,7 +31,7 @@ func playRace(t testing.TB, seed uint64, opts engine.Options) *played {
 	pol := newPolicy(seed + 100)
 	for !m.State.Deciders().Empty() {
 		p.states = append(p.states, m.State.Clone())
-		var evs []engine.Event
+		var evs engine.Log
 		if err := m.Play(pol.pick(m.State), &evs); err != nil {
 			t.Fatal(err)
 		}
@@ -137,7 +137,7 @@ func TestMatchPlayIllegal(t *testing.T) {
 		{engine.Action{Seat: 0, Kind: 9, Arg: [4]int16{1}}, "race §2"},
 	}
 	for _, tt := range tests {
-		var evs []engine.Event
+		var evs engine.Log
 		err := m.Play(tt.a, &evs)
 		var ie *engine.IllegalError
 		if !errors.As(err, &ie) || ie.Rule != tt.rule {
@@ -560,7 +560,7 @@ func TestRaceGame(t *testing.T) {
 		t.Error("Determinize does not draw a new stream from r")
 	}
 	before := st.Hash()
-	var evs []engine.Event
+	var evs engine.Log
 	if err := st.Apply(engine.Action{Seat: 0, Kind: kindAdd, Arg: [4]int16{5}}, &evs); err == nil || len(evs) != 0 || st.Hash() != before {
 		t.Error("an illegal action changed the state")
 	}

@@ -185,7 +185,7 @@ func Replay(g Game, rec *Record, step func(i int, s Step, events []Event)) (Stat
 		if err != nil {
 			return st, &DivergenceError{Step: i + 1, Action: s.Action, Why: err.Error()}
 		}
-		var events []Event // not reused: step may keep it
+		var events Log // not reused: step may keep it
 		if err := st.Apply(a, &events); err != nil {
 			return st, &DivergenceError{Step: i + 1, Action: s.Action, Why: err.Error()}
 		}

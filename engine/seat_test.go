@@ -195,29 +195,110 @@ func TestIllegalError(t *testing.T) {
 
 func TestEventVisible(t *testing.T) {
 	tests := []struct {
-		only engine.Seat
+		to   engine.SeatSet
 		seat engine.Seat
 		want bool
 	}{
-		{engine.Spectator, engine.Spectator, true},
-		{engine.Spectator, 0, true},
-		{engine.Spectator, 5, true},
-		{0, 0, true},
-		{0, 1, false},
-		{0, engine.Spectator, false},
-		{3, 3, true},
-		{3, 2, false},
+		{engine.Everyone, engine.Spectator, true},
+		{engine.Everyone, 0, true},
+		{engine.Everyone, 4, true},
+		{engine.Seats(0), 0, true},
+		{engine.Seats(0), 1, false},
+		{engine.Seats(0), engine.Spectator, false},
+		{engine.Seats(3), 3, true},
+		{engine.Seats(3), 2, false},
+		// A deal between two seats of five: both see it, nobody else.
+		{engine.Seats(1, 3), 1, true},
+		{engine.Seats(1, 3), 3, true},
+		{engine.Seats(1, 3), 0, false},
+		{engine.Seats(1, 3), 4, false},
+		{engine.Seats(1, 3), engine.Spectator, false},
+		// Every one of five seats but not the spectator: still private.
+		{engine.Seats(0, 1, 2, 3, 4), 2, true},
+		{engine.Seats(0, 1, 2, 3, 4), engine.Spectator, false},
 	}
 	for _, tt := range tests {
-		e := engine.Event{Type: "t", Text: "x", Only: tt.only}
+		e := engine.Event{Type: "t", Text: "x", To: tt.to}
 		if got := e.Visible(tt.seat); got != tt.want {
-			t.Errorf("Event{Only: %d}.Visible(%d) = %v, want %v", tt.only, tt.seat, got, tt.want)
+			t.Errorf("Event{To: %08b}.Visible(%d) = %v, want %v", tt.to, tt.seat, got, tt.want)
+		}
+	}
+}
+
+func TestLogFor(t *testing.T) {
+	var log engine.Log
+	log.Add(engine.Everyone, "a", "public")
+	log.Add(engine.Seats(0), "b", "to seat %d", 0)
+	log.Add(engine.Seats(1, 2), "c", "a deal between %d and %d", 1, 2)
+	texts := func(evs []engine.Event) string {
+		var s []string
+		for _, e := range evs {
+			s = append(s, e.Text)
+		}
+		return strings.Join(s, "|")
+	}
+	for _, tt := range []struct {
+		seat engine.Seat
+		want string
+	}{
+		{engine.Spectator, "public"},
+		{0, "public|to seat 0"},
+		{1, "public|a deal between 1 and 2"},
+		{2, "public|a deal between 1 and 2"},
+		{3, "public"},
+	} {
+		if got := texts(log.For(tt.seat)); got != tt.want {
+			t.Errorf("For(%d) = %q, want %q", tt.seat, got, tt.want)
+		}
+	}
+	// A nil log records nothing and does not fail.
+	var none *engine.Log
+	none.Add(engine.Everyone, "a", "%s", "ignored")
+	if none != nil {
+		t.Error("Add on a nil log made a log")
+	}
+	// A text without arguments is kept as it is, percent signs included.
+	log = nil
+	log.Add(engine.Everyone, "a", "100% sure")
+	if log[0].Text != "100% sure" {
+		t.Errorf("text %q", log[0].Text)
+	}
+}
+
+func TestLogAddNilAllocatesNothing(t *testing.T) {
+	var none *engine.Log
+	name := &struct{ fmt.Stringer }{}
+	n := 7
+	if a := testing.AllocsPerRun(100, func() {
+		none.Add(engine.Seats(1), "roll", "%v rolls %d", name, n)
+	}); a != 0 {
+		t.Errorf("Add on a nil log allocates %v times", a)
+	}
+}
+
+func TestEventAudience(t *testing.T) {
+	g := namedRace{}
+	for _, tt := range []struct {
+		to    engine.SeatSet
+		names []string
+		aud   string
+	}{
+		{engine.Everyone, nil, "everyone"},
+		{engine.Seats(1), []string{"south"}, "south"},
+		{engine.Seats(0, 1), []string{"north", "south"}, "north, south"},
+	} {
+		e := engine.Event{To: tt.to}
+		if got := e.Names(g, 2); strings.Join(got, ",") != strings.Join(tt.names, ",") {
+			t.Errorf("Names(%08b) = %v, want %v", tt.to, got, tt.names)
+		}
+		if got := e.Audience(g, 2); got != tt.aud {
+			t.Errorf("Audience(%08b) = %q, want %q", tt.to, got, tt.aud)
 		}
 	}
 }
 
 func TestEventStringAndJSON(t *testing.T) {
-	e := engine.Event{Type: "battle.won", Text: "black wins", Only: engine.Spectator}
+	e := engine.Event{Type: "battle.won", Text: "black wins", To: engine.Everyone}
 	if got, want := e.String(), "battle.won: black wins"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
@@ -225,7 +306,7 @@ func TestEventStringAndJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := string(b), `{"type":"battle.won","text":"black wins","only":-1}`; got != want {
+	if got, want := string(b), `{"type":"battle.won","text":"black wins","to":255}`; got != want {
 		t.Errorf("JSON = %s, want %s", got, want)
 	}
 	var back engine.Event

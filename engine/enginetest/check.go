@@ -242,13 +242,17 @@ func (c *checker) play(m *engine.Match, a engine.Action, deep bool) {
 	if cl.Hash() != h {
 		c.failf("a clone's hash %x is not the original's %x", cl.Hash(), h)
 	}
-	var events []engine.Event
+	var events engine.Log
 	if err := cl.Apply(a, &events); err != nil {
 		c.failf("seat %s's legal action %q is refused: %v", c.name(a.Seat), text, err)
 	}
 	for _, e := range events {
 		if e.Type == "" || e.Text == "" {
 			c.failf("after %q, an event without a type or a text: %+v", text, e)
+		}
+		// An event is public or addressed to some of the match's seats.
+		if all := engine.Everyone >> (engine.MaxSeats - c.cfg.Seats); !e.Public() && (e.To.Empty() || e.To&^all != 0) {
+			c.failf("after %q, event %q is addressed to seats %08b, neither everyone nor some of the %d seats", text, e, e.To, c.cfg.Seats)
 		}
 	}
 	if s.Hash() != h {

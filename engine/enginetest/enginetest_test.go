@@ -36,6 +36,7 @@ var faults = []string{
 	"plainerr", // Apply refuses with an error that is not an *engine.IllegalError
 	"clone",    // clones share a counter with their original
 	"events",   // asking for events changes the total
+	"address",  // at step 3, an event is addressed to a seat the match does not have
 	"over",     // at step 3, the match says it is over while a seat decides
 	"peek",     // a seat's view shows the other seat's card
 	"own",      // Determinize deals the seat's own card again
@@ -114,7 +115,7 @@ func add(seat engine.Seat, n int) engine.Action {
 	return engine.Action{Seat: seat, Arg: [4]int16{int16(n)}}
 }
 
-func (s *countState) Apply(a engine.Action, events *[]engine.Event) error {
+func (s *countState) Apply(a engine.Action, events *engine.Log) error {
 	if s.fault == "dirty" {
 		s.dirt++
 	}
@@ -128,11 +129,12 @@ func (s *countState) Apply(a engine.Action, events *[]engine.Event) error {
 	if s.fault != "endless" {
 		s.total += int(a.Arg[0])
 	}
-	if events != nil {
-		*events = append(*events, engine.Event{Type: "add", Text: fmt.Sprintf("seat %d adds %d", a.Seat, a.Arg[0])})
-		if s.fault == "events" {
-			s.total++
-		}
+	events.Add(engine.Everyone, "add", "seat %d adds %d", a.Seat, a.Arg[0])
+	if s.at(3, "address") {
+		events.Add(engine.Seats(5), "add.secret", "seat 5 sees this")
+	}
+	if events != nil && s.fault == "events" {
+		s.total++ // the fault: a state that behaves otherwise when watched
 	}
 	s.steps++
 	*s.shared++
@@ -266,6 +268,7 @@ func TestCheckSet(t *testing.T) {
 		{"plainerr", "seed 7, step 0: another seat's action, {Seat:1 Kind:0 Arg:[", 0},
 		{"clone", `seed 7, step 0: "add `, 0},
 		{"events", `seed 7, step 0: "add `, 0},
+		{"address", `is addressed to seats 00100000, neither everyone nor some of the 2 seats`, 0},
 		{"over", "seed 7, step 3: the match is over but [1] decide", 0},
 		{"peek", "seed 7, step 0: the copy determinized for 0 shows 0 another view than the real match", 0},
 		{"own", "seed 7, step 0: the copy determinized for ", 0},
