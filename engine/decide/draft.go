@@ -106,13 +106,15 @@ func (c Cards) Nth(n int) int {
 // viewer does not hold. The zero Draft is over and holds nothing. Draft is
 // a small value with no pointer: copying it copies the draft.
 type Draft struct {
-	picks Picks
-	hand  [engine.MaxSeats]Cards // what each seat picks from now, its face-down pick aside
-	kept  [engine.MaxSeats]Cards
-	seats int8
-	left  int8 // cards left over in each hand when the draft ends
-	dir   Direction
-	pass  int8 // picks made so far by each seat
+	picks  Picks
+	hand   [engine.MaxSeats]Cards // what each seat picks from now, its face-down picks aside
+	chosen [engine.MaxSeats]Cards // each seat's face-down picks of this round
+	kept   [engine.MaxSeats]Cards
+	seats  int8
+	left   int8 // cards left over in each hand when the draft ends
+	per    int8 // cards each seat picks before the hands pass; 0 means 1
+	dir    Direction
+	pass   int8 // rounds of picks made so far
 }
 
 // Deal starts a draft at a table of len(hands) seats, seat i holding
@@ -121,6 +123,14 @@ type Draft struct {
 // leftOver, with no card in two of them. It returns an error, leaving d as
 // it was, when they are not. hands is not kept.
 func (d *Draft) Deal(hands []Cards, dir Direction, leftOver int) error {
+	return d.DealPicking(hands, dir, leftOver, 1)
+}
+
+// DealPicking is Deal for a draft in which each seat picks per cards from
+// its hand, one Pick at a time, before the hands pass (Blood Rage's two
+// players pick two cards a pass). The cards to be picked from each hand
+// must be a multiple of per.
+func (d *Draft) DealPicking(hands []Cards, dir Direction, leftOver, per int) error {
 	if err := checkTable(len(hands), 0); err != nil {
 		return fmt.Errorf("dealing a draft: %w", err)
 	}
@@ -140,7 +150,10 @@ func (d *Draft) Deal(hands []Cards, dir Direction, leftOver int) error {
 	if leftOver < 0 || leftOver >= hands[0].Len() {
 		return fmt.Errorf("dealing a draft: %d cards left over from hands of %d", leftOver, hands[0].Len())
 	}
-	*d = Draft{seats: int8(len(hands)), left: int8(leftOver), dir: dir}
+	if per < 1 || (hands[0].Len()-leftOver)%per != 0 {
+		return fmt.Errorf("dealing a draft: %d cards a pass do not pick %d cards from hands of %d", per, hands[0].Len()-leftOver, hands[0].Len())
+	}
+	*d = Draft{seats: int8(len(hands)), left: int8(leftOver), per: int8(per), dir: dir}
 	copy(d.hand[:], hands)
 	d.picks.Ask(all(len(hands)))
 	return nil
@@ -173,15 +186,28 @@ func (d *Draft) Hand(seat engine.Seat) Cards {
 	return d.hand[seat]
 }
 
-// Picked returns seat's face-down pick of this round of picks, if it has
-// picked: for the rules, and for seat's own view.
+// Picked returns seat's face-down pick of this round of picks (the lowest,
+// when it picks several a pass), if it has picked: for the rules, and for
+// seat's own view.
 func (d *Draft) Picked(seat engine.Seat) (card int, ok bool) {
-	v, ok := d.picks.Get(seat)
-	if !ok {
+	c := d.Chosen(seat)
+	if c == 0 {
 		return -1, false
 	}
-	return int(v), true
+	return c.First(), true
 }
+
+// Chosen returns seat's face-down picks of this round: one card, or up to
+// the cards a pass of a draft dealt by DealPicking.
+func (d *Draft) Chosen(seat engine.Seat) Cards {
+	if seat < 0 || int8(seat) >= d.seats {
+		return 0
+	}
+	return d.chosen[seat]
+}
+
+// PerPass returns how many cards each seat picks before the hands pass.
+func (d *Draft) PerPass() int { return max(int(d.per), 1) }
 
 // Kept returns the cards seat has drafted, the current face-down pick
 // aside.
@@ -205,6 +231,10 @@ func (d *Draft) Pick(seat engine.Seat, card int) (passed bool, err error) {
 		return false, fmt.Errorf("seat %d drafts card %d: not in its hand", seat, card)
 	}
 	d.hand[seat] = d.hand[seat].Without(card)
+	d.chosen[seat] = d.chosen[seat].With(card)
+	if d.chosen[seat].Len() < d.PerPass() {
+		return false, nil // more to pick from this hand
+	}
 	last, err := d.picks.Pick(seat, int16(card))
 	if err != nil {
 		return false, err // cannot happen: seat is waiting
@@ -214,8 +244,8 @@ func (d *Draft) Pick(seat engine.Seat, card int) (passed bool, err error) {
 	}
 	var turned [engine.MaxSeats]Cards
 	for s := range engine.Seat(d.seats) {
-		v, _ := d.picks.Get(s)
-		d.kept[s] = d.kept[s].With(int(v))
+		d.kept[s] |= d.chosen[s]
+		d.chosen[s] = 0
 		turned[d.dir.To(s, int(d.seats))] = d.hand[s]
 	}
 	d.pass++
@@ -249,10 +279,7 @@ func (d *Draft) Hidden(viewer engine.Seat) Cards {
 		if s == viewer {
 			continue
 		}
-		c |= d.hand[s] | d.kept[s]
-		if v, ok := d.picks.Get(s); ok {
-			c = c.With(int(v))
-		}
+		c |= d.hand[s] | d.kept[s] | d.chosen[s]
 	}
 	return c
 }
@@ -277,16 +304,19 @@ func (d *Draft) Redeal(viewer engine.Seat, pool Cards, r *engine.Rand) Cards {
 		if s == viewer {
 			continue
 		}
-		nh, nk := d.hand[s].Len(), d.kept[s].Len()
-		d.hand[s], d.kept[s] = 0, 0
+		nh, nk, nc := d.hand[s].Len(), d.kept[s].Len(), d.chosen[s].Len()
+		d.hand[s], d.kept[s], d.chosen[s] = 0, 0, 0
 		for range nh {
 			d.hand[s] = d.hand[s].With(draw())
 		}
 		for range nk {
 			d.kept[s] = d.kept[s].With(draw())
 		}
+		for range nc {
+			d.chosen[s] = d.chosen[s].With(draw())
+		}
 		if _, ok := d.picks.Get(s); ok {
-			d.picks.Repick(s, int16(draw()))
+			d.picks.Repick(s, int16(d.chosen[s].First()))
 		}
 	}
 	return pool
@@ -294,9 +324,9 @@ func (d *Draft) Redeal(viewer engine.Seat, pool Cards, r *engine.Rand) Cards {
 
 // AppendState appends the draft's state to b, for a State's Hash.
 func (d *Draft) AppendState(b []byte) []byte {
-	b = append(b, byte(d.seats), byte(d.left), byte(d.dir), byte(d.pass))
+	b = append(b, byte(d.seats), byte(d.left), byte(d.dir), byte(d.pass), byte(d.per))
 	for s := range d.seats {
-		for _, c := range [2]Cards{d.hand[s], d.kept[s]} {
+		for _, c := range [3]Cards{d.hand[s], d.kept[s], d.chosen[s]} {
 			for i := range 8 {
 				b = append(b, byte(c>>(8*i)))
 			}

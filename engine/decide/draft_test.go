@@ -436,3 +436,59 @@ func TestDraftAllocates(t *testing.T) {
 		t.Errorf("%v allocations per run, want 0", n)
 	}
 }
+
+// TestDraftPicking checks a draft dealt by DealPicking, as Blood Rage's
+// two players draft: eight cards each, two picked a pass, two left over.
+// A seat that has picked one card still waits; the hands pass only when
+// both have picked two; a redeal keeps the other seat's two face-down
+// picks face down.
+func TestDraftPicking(t *testing.T) {
+	var d Draft
+	hands := []Cards{cards(0, 1, 2, 3, 4, 5, 6, 7), cards(8, 9, 10, 11, 12, 13, 14, 15)}
+	if err := d.DealPicking(hands, Clockwise, 2, 4); err == nil {
+		t.Error("DealPicking accepted 4 a pass for 6 cards to pick")
+	}
+	if err := d.DealPicking(hands, Clockwise, 2, 2); err != nil {
+		t.Fatal(err)
+	}
+	if d.PerPass() != 2 {
+		t.Errorf("PerPass = %d", d.PerPass())
+	}
+	if passed, err := d.Pick(0, 3); err != nil || passed {
+		t.Fatalf("first pick: passed %v, %v", passed, err)
+	}
+	if !d.Waiting().Has(0) || d.Chosen(0) != cards(3) {
+		t.Fatalf("after one pick of two: waiting %08b, chosen %v", d.Waiting(), list(d.Chosen(0)))
+	}
+	if _, err := d.Pick(0, 3); err == nil {
+		t.Error("a card picked twice")
+	}
+	d.Pick(0, 5)
+	d.Pick(1, 8)
+	if d.Waiting() != engine.Seats(1) {
+		t.Fatalf("waiting %08b, want seat 1 only", d.Waiting())
+	}
+	// The viewer (seat 1) does not see seat 0's two face-down picks: a
+	// redeal deals them again, two of them, still face down.
+	c := d
+	r := engine.NewRand(3)
+	c.Redeal(1, 0, &r)
+	if c.Chosen(0).Len() != 2 || c.Hand(0).Len() != 6 || c.Chosen(1) != d.Chosen(1) || c.Waiting() != d.Waiting() {
+		t.Errorf("redeal: seat 0 chose %v holding %d; seat 1 chose %v", list(c.Chosen(0)), c.Hand(0).Len(), list(c.Chosen(1)))
+	}
+	passed, _ := d.Pick(1, 9)
+	if !passed || d.Passes() != 1 {
+		t.Fatalf("the hands did not pass after two picks each: %v, %d", passed, d.Passes())
+	}
+	if d.Kept(0) != cards(3, 5) || d.Kept(1) != cards(8, 9) || d.Hand(0) != cards(10, 11, 12, 13, 14, 15) || d.Chosen(0) != 0 {
+		t.Errorf("after the pass: kept %v and %v, seat 0 holds %v", list(d.Kept(0)), list(d.Kept(1)), list(d.Hand(0)))
+	}
+	for !d.Over() {
+		for _, s := range d.Waiting().List() {
+			d.Pick(s, d.Hand(s).First())
+		}
+	}
+	if d.Passes() != 3 || d.Kept(0).Len() != 6 || d.Hand(0).Len() != 2 {
+		t.Errorf("at the end: %d passes, kept %d, left %d", d.Passes(), d.Kept(0).Len(), d.Hand(0).Len())
+	}
+}
