@@ -139,6 +139,12 @@ func (s *State) Apply(a engine.Action, log *engine.Log) error {
 	if err := s.check(a); err != nil {
 		return err
 	}
+	s.apply(a, log)
+	return nil
+}
+
+// apply plays a, one of the legal actions now.
+func (s *State) apply(a engine.Action, log *engine.Log) {
 	p := int(a.Seat)
 	switch {
 	case s.nAsk > 0:
@@ -159,7 +165,6 @@ func (s *State) Apply(a engine.Action, log *engine.Log) error {
 	default:
 		s.applyAction(p, a, log)
 	}
-	return nil
 }
 
 // keptName prints the card kept at Discard.

@@ -58,6 +58,7 @@ func (s *State) setup(log *engine.Log) {
 		s.destroyed |= 1 << p
 		log.Add(engine.Everyone, "setup.destroyed", "%v is destroyed before the game", s.province(int(p)))
 	}
+	s.recount()
 	s.first = int8(s.rng.IntN(int(s.n)))
 	s.startAge(log)
 }
@@ -354,7 +355,7 @@ func (s *State) release(log *engine.Log) {
 		n := 0
 		for k, l := range cl.fig {
 			if l == locValhal {
-				cl.fig[k] = locReserve
+				s.place(p, k, locReserve)
 				n++
 			}
 		}

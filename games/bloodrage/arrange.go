@@ -230,7 +230,7 @@ func (s *State) arrange(su *Setup) error {
 			}
 			cl.up[slot] = c
 			if t == MonsterUp {
-				cl.fig[figMonster+slot-slotMonster] = locReserve
+				s.place(p, figMonster+slot-slotMonster, locReserve)
 			}
 		}
 		for _, loc := range sortedKeys(cs.Figures) {
@@ -262,7 +262,7 @@ func (s *State) arrange(su *Setup) error {
 				if l < numProv && s.isShip(p, int(k)) {
 					return fmt.Errorf("%s.figures.%s: a ship stands in a fjord", field, loc)
 				}
-				cl.fig[f] = uint8(l)
+				s.place(p, f, uint8(l))
 			}
 		}
 	}
@@ -271,6 +271,7 @@ func (s *State) arrange(su *Setup) error {
 			return fmt.Errorf("figures: %s holds more figures than its %d villages", s.c.Provinces[p].ID, s.c.Provinces[p].Villages)
 		}
 	}
+	s.recount()
 	// Every card the setup did not use lies out of play, unseen.
 	for i := range s.c.Cards {
 		if !used.has(int16(i)) {

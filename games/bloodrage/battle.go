@@ -95,7 +95,7 @@ func (s *State) playIn(p int, c int16) {
 	b := &s.bat
 	b.plays[b.nPlays], b.playBy[b.nPlays] = c, int8(p)
 	b.nPlays++
-	s.played.add(c)
+	s.playedBy[p].add(c)
 }
 
 // order calls f for each clan in the battle from the pillager clockwise
@@ -186,7 +186,7 @@ func (s *State) applyBattle(p int, a engine.Action, log *engine.Log) {
 	switch a.Kind {
 	case kCall:
 		f := s.firstOf(p, int(a.Arg[0]), int(a.Arg[1]))
-		s.clans[p].fig[f] = uint8(s.bat.prov)
+		s.place(p, f, uint8(s.bat.prov))
 		log.Add(engine.Everyone, "call.answer", "%v answers the call: its %v moves from %v into %v", clanName(p), s.figLabel(p, f), s.province(int(a.Arg[1])), s.province(int(s.bat.prov)))
 		s.win.Reopen(seat)
 	case kPass:

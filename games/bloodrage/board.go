@@ -48,17 +48,7 @@ func (s *State) supports(f, p int) bool {
 
 // figuresAt returns how many figures, of every clan, stand at location
 // loc.
-func (s *State) figuresAt(loc int) int {
-	n := 0
-	for p := range int(s.n) {
-		for _, l := range s.clans[p].fig {
-			if int(l) == loc {
-				n++
-			}
-		}
-	}
-	return n
-}
+func (s *State) figuresAt(loc int) int { return int(s.occ[loc]) }
 
 // freeVillages returns the empty villages of province p; Yggdrasil has no
 // limit (reference §1.2), shown as a large number.
@@ -71,15 +61,7 @@ func (s *State) freeVillages(p int) int {
 
 // onBoard returns how many of clan p's figures are on the board (in
 // provinces and fjords), which Horns limits (reference §1.4).
-func (s *State) onBoard(p int) int {
-	n := 0
-	for _, l := range s.clans[p].fig {
-		if l < locReserve {
-			n++
-		}
-	}
-	return n
-}
+func (s *State) onBoard(p int) int { return int(s.board[p]) }
 
 // inBattle reports whether clan p's figure at location loc stands in
 // province prov's battle: in the province, or in a fjord supporting it

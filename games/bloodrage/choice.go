@@ -182,7 +182,7 @@ func (s *State) applyChoice(p int, a engine.Action, log *engine.Log) {
 		f := int(c.a)
 		if a.Kind == kWitch {
 			s.doomed[p] &^= 1 << f
-			cl.fig[f] = yggdrasil
+			s.place(p, f, yggdrasil)
 			log.Add(engine.Everyone, "witch", "the %v Volur Witch escapes to Yggdrasil", clanName(p))
 		}
 		if !s.askedOf(p) {
@@ -192,7 +192,7 @@ func (s *State) applyChoice(p int, a engine.Action, log *engine.Log) {
 		s.popChoice()
 		if a.Kind == kSuccor {
 			f := s.inReserve(p, kindWarrior)
-			cl.fig[f] = uint8(a.Arg[0])
+			s.place(p, f, uint8(a.Arg[0]))
 			log.Add(engine.Everyone, "succor", "%v's Frigga's Succor brings a Warrior into %v", clanName(p), s.province(int(a.Arg[0])))
 		}
 	case chThorsDomain:
@@ -217,14 +217,14 @@ func (s *State) applyChoice(p int, a engine.Action, log *engine.Log) {
 		s.popChoice()
 		if a.Kind == kBless {
 			f := s.inReserve(p, kindWarrior)
-			cl.fig[f] = uint8(c.a)
+			s.place(p, f, uint8(c.a))
 			log.Add(engine.Everyone, "blessing", "%v's Loki's Blessing: a Warrior invades %v free", clanName(p), s.province(int(c.a)))
 		}
 	case chLead:
 		s.popChoice()
 		if a.Kind == kLead {
 			f := s.leaderIn(p, int(c.a))
-			cl.fig[f] = uint8(a.Arg[0])
+			s.place(p, f, uint8(a.Arg[0]))
 			log.Add(engine.Everyone, "lead", "%v's Lord of Hammers leads into %v", clanName(p), s.province(int(a.Arg[0])))
 		}
 	case chProwess:

@@ -12,7 +12,7 @@ func (s *State) kill(p, f int, log *engine.Log) {
 		return
 	}
 	cl := &s.clans[p]
-	cl.fig[f] = locValhal
+	s.place(p, f, locValhal)
 	log.Add(engine.Everyone, "figure.dies", "%v's %v dies and goes to Valhalla", clanName(p), s.figLabel(p, f))
 	if s.bat.on {
 		s.bat.killed[p]++
@@ -77,8 +77,7 @@ func (s *State) askedOf(p int) bool {
 // Frigga's Succor adds a Warrior, Thor's Domain offers a pillage
 // (reference §1.9; notes 13, 22).
 func (s *State) invade(p, f, loc int, log *engine.Log) {
-	cl := &s.clans[p]
-	cl.fig[f] = uint8(loc)
+	s.place(p, f, uint8(loc))
 	k := kindOf(f)
 	switch s.monsterEffect(p, k) {
 	case "troll":
@@ -138,7 +137,7 @@ func (s *State) upgrade(p int, c int16, slot int, log *engine.Log) {
 	cost := s.upgradeCost(p, c)
 	cl.rage -= int8(cost)
 	s.fromHand(p, c)
-	s.played.add(c)
+	s.playedBy[p].add(c)
 	card := s.card(c)
 	if old := cl.up[slot]; old >= 0 {
 		log.Add(engine.Everyone, "upgrade.replace", "%v discards %v", clanName(p), (*cardName)(s.card(old)))
@@ -148,7 +147,7 @@ func (s *State) upgrade(p int, c int16, slot int, log *engine.Log) {
 			if cl.fig[f] != locGone {
 				log.Add(engine.Everyone, "monster.gone", "the %v %v leaves the game", clanName(p), (*cardName)(s.card(old)))
 			}
-			cl.fig[f] = locGone
+			s.place(p, f, locGone)
 		}
 	}
 	cl.up[slot] = c
@@ -163,7 +162,7 @@ func (s *State) upgrade(p int, c int16, slot int, log *engine.Log) {
 		kind = kindShip
 	case MonsterUp:
 		kind = kindMonster0 + slot - slotMonster
-		cl.fig[figMonster+slot-slotMonster] = locReserve
+		s.place(p, figMonster+slot-slotMonster, locReserve)
 	}
 	if kind >= 0 && s.canFreeInvade(p, kind) {
 		s.act = pendingAct{kind: actFreeInvade, seat: int8(p), a: int8(kind)}
@@ -221,7 +220,7 @@ func (s *State) applyPending(p int, a engine.Action, log *engine.Log) {
 	switch a.Kind {
 	case kMove:
 		f := s.firstOf(p, int(a.Arg[0]), int(s.act.a))
-		s.clans[p].fig[f] = uint8(s.act.b)
+		s.place(p, f, uint8(s.act.b))
 		s.act.n++
 		log.Add(engine.Everyone, "march.move", "%v's %v marches into %v", clanName(p), s.figLabel(p, f), s.province(int(s.act.b)))
 		// The march ends when nothing more can move.

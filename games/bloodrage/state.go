@@ -110,6 +110,35 @@ func (s *State) toHand(p int, cards cardSet) {
 	}
 }
 
+// place moves clan p's figure f to location loc, keeping the counts of
+// figures by location and on the board.
+func (s *State) place(p, f int, loc uint8) {
+	old := s.clans[p].fig[f]
+	s.occ[old]--
+	s.occ[loc]++
+	if old < locReserve {
+		s.board[p]--
+	}
+	if loc < locReserve {
+		s.board[p]++
+	}
+	s.clans[p].fig[f] = loc
+}
+
+// recount counts the figures by location and on the board again, after a
+// setup.
+func (s *State) recount() {
+	s.occ, s.board = [16]int8{}, [maxClans]int8{}
+	for p := range int(s.n) {
+		for _, l := range s.clans[p].fig {
+			s.occ[l]++
+			if l < locReserve {
+				s.board[p]++
+			}
+		}
+	}
+}
+
 // clan is one player's clan: sheet, figures and cards.
 type clan struct {
 	glory int16
@@ -155,6 +184,8 @@ type State struct {
 	discard     cardSet          // cards out of play, face up
 	unseen      cardSet          // cards out of play no clan has seen: left out of the Age, discarded face down
 	shown       cardSet          // cards in hands that every clan saw taken back
+	occ         [16]int8         // figures of every clan at each location
+	board       [maxClans]int8   // each clan's figures on the board
 	doomed      [maxClans]uint16 // figures marked for destruction, waiting for their owner's choices
 	doomAt      [maxClans]int8   // the battle they die in, or -1
 	ask         [8]choice        // choices waiting, the first asked now
@@ -163,9 +194,11 @@ type State struct {
 	bat         battle           // the battle being fought
 	result      engine.Result    //
 	kickstarter bool             // the Kickstarter monsters are in the decks
-	// For the designer's counts: the cards drafted, played (as an
-	// upgrade, a quest or in battle) and played by a battle's winner.
-	drafted, played, won cardSet
+	// For the designer's counts (not hashed: they decide nothing): the
+	// cards drafted, and the cards each clan played as an upgrade, a quest
+	// or in battle.
+	drafted  cardSet
+	playedBy [maxClans]cardSet
 }
 
 // pendingAct is an action that needs more decisions of its seat: the
