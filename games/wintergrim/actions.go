@@ -588,7 +588,7 @@ func (s *State) ctxText(ctx int) string {
 	case ctxIntercept:
 		return "choose a unit to take the attack (intercept UNIT), or pass"
 	case ctxFind:
-		return fmt.Sprintf("take %s from your deck: find NAME", s.findText(s.def(s.finder)))
+		return fmt.Sprintf("take %s from your deck: find NAME", findText(s.def(s.finder)))
 	case ctxWindow:
 		return "answer with a tactic, or pass"
 	}
@@ -615,7 +615,7 @@ func (s *State) notYours(ctx int, who int8, a engine.Action) error {
 }
 
 // Apply plays a, or returns an *engine.IllegalError and changes nothing.
-func (s *State) Apply(a engine.Action, ev *[]engine.Event) error {
+func (s *State) Apply(a engine.Action, ev *engine.Log) error {
 	if err := s.check(a); err != nil {
 		return err
 	}
@@ -624,7 +624,7 @@ func (s *State) Apply(a engine.Action, ev *[]engine.Event) error {
 }
 
 // apply plays a, which check has found legal.
-func (s *State) apply(a engine.Action, ev *[]engine.Event) {
+func (s *State) apply(a engine.Action, ev *engine.Log) {
 	ctx, _ := s.context()
 	me := int8(a.Seat)
 	x, y := a.Arg[0], a.Arg[1]
@@ -645,9 +645,8 @@ func (s *State) apply(a engine.Action, ev *[]engine.Event) {
 	case kindStarve:
 		s.starve(x, ev)
 	case kindIntercept:
-		if ev != nil {
-			emit(ev, "intercept", engine.Spectator, "%s takes the attack instead of %s (%s)", s.name(x), s.name(s.atk.target), ruleSkills)
-		}
+		ev.Add(engine.Everyone, "intercept", "%s's %s#%d takes the attack instead of %s's %s#%d (%s)",
+			seatName(owner(x)), s.nameOf(x), x, seatName(owner(s.atk.target)), s.nameOf(s.atk.target), s.atk.target, ruleSkills)
 		s.atk.target = x
 		s.atk.stage = atkWindow
 		s.openWindow(trigAttack, s.active, none, none)
@@ -657,9 +656,7 @@ func (s *State) apply(a engine.Action, ev *[]engine.Event) {
 			s.openWindow(trigAttack, s.active, none, none)
 		} else {
 			s.win.Pass(a.Seat) // cannot fail: check let only the seat asked pass
-			if ev != nil {
-				emit(ev, "pass", engine.Spectator, "%s passes", seatNames[me])
-			}
+			ev.Add(engine.Everyone, "pass", "%s passes", seatName(me))
 		}
 	case kindUse:
 		s.useStart(x, ev)
@@ -688,7 +685,7 @@ func (s *State) apply(a engine.Action, ev *[]engine.Event) {
 // attack's defender chooses or the window opens, closed windows play out
 // their chains and what they waited for, and the game ends when its mode
 // says so.
-func (s *State) settle(ev *[]engine.Event) {
+func (s *State) settle(ev *engine.Log) {
 	for n := 0; n < 1000; n++ {
 		if s.checkEnd(ev) || s.stage != stPlay {
 			return

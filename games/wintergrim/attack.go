@@ -143,16 +143,15 @@ func (s *State) canTargetBy(u, t int16, kind int8) error {
 
 // declare declares an attack; the defender's choices and the tactics come
 // before the dice (WG-6, WG-24).
-func (s *State) declare(seat int8, u, t int16, kind int8, ev *[]engine.Event) {
+func (s *State) declare(seat int8, u, t int16, kind int8, ev *engine.Log) {
 	s.enterPhase(phAttack, ev)
 	s.c[u].flags |= fAttacked
 	if s.berserk == u {
 		s.berserk = none
 	}
 	s.atk = attack{on: true, stage: atkIntercept, kind: kind, attacker: u, target: t}
-	if ev != nil {
-		emit(ev, "attack", engine.Spectator, "%s attacks %s with %s (%s)", s.name(u), s.name(t), s.def(u).Weapon.Name, kindNames[kind])
-	}
+	ev.Add(engine.Everyone, "attack", "%s's %s#%d attacks %s's %s#%d with %s (%s)",
+		seatName(owner(u)), s.nameOf(u), u, seatName(owner(t)), s.nameOf(t), t, (*weaponName)(&s.def(u).Weapon), kindName(kind))
 }
 
 // interceptors appends the defender's units that may take the attack:
@@ -181,51 +180,42 @@ func (s *State) interceptors(buf []int16) []int16 {
 // resolveAttack rolls the dice of the declared attack and deals its
 // damage. Order of the rolls (WG-15): the attacker's P roll, Hidden, the
 // defender's P roll, then both sides' dice.
-func (s *State) resolveAttack(ev *[]engine.Event) {
+func (s *State) resolveAttack(ev *engine.Log) {
 	a := s.atk
 	s.atk = attack{attacker: none, target: none}
 	u, t := a.attacker, a.target
 	if !s.isUnit(u) {
-		if ev != nil {
-			emit(ev, "attack.fail", engine.Spectator, "the attacking unit has left: the attack fails")
-		}
+		ev.Add(engine.Everyone, "attack.fail", "the attacking unit has left: the attack fails")
 		return
 	}
 	area, _ := s.attackFrom(u, a.kind)
 	if t < 0 || s.c[t].zone != zPlay || s.c[t].area != area {
 		// seed 000, Structure: "If the unit is removed but it isn't
 		// replaced by another unit, the attacking unit fails its attack."
-		if ev != nil {
-			emit(ev, "attack.fail", engine.Spectator, "the attacked card is gone: %s fails its attack (%s)", s.name(u), ruleStructure)
-		}
+		ev.Add(engine.Everyone, "attack.fail", "the attacked card is gone: %s's %s#%d fails its attack (%s)",
+			seatName(owner(u)), s.nameOf(u), u, ruleStructure)
 		return
 	}
-	var buf [32]int
 	usk, tsk := s.skills(u), s.skills(t)
 	tUnit := s.def(t).Type == TypeUnit
-	if s.dispirited(u) && !s.moraleRoll(u, "attack", ev) {
-		if ev != nil {
-			emit(ev, "attack.fail", engine.Spectator, "%s fails its P roll: no attack", s.name(u))
-		}
+	if s.dispirited(u) && !s.moraleRoll(u, toAttack, ev) {
+		ev.Add(engine.Everyone, "attack.fail", "%s's %s#%d fails its P roll: no attack", seatName(owner(u)), s.nameOf(u), u)
 		return
 	}
 	// seed 000, Hidden: "may roll L against an attacker to ignore it if
 	// winning the roll" (WG-23); Tracking ignores Hidden.
 	if tsk.Has(Hidden) && !usk.Has(Tracking) {
-		th, _, d1 := s.roll(s.luck(t), 4, buf[:0])
-		uh, _, d2 := s.roll(s.luck(u), 4, d1)
-		if ev != nil {
-			emit(ev, "roll.hidden", engine.Spectator, "%s is Hidden: L roll %s against %s", s.name(t), diceText(d2[:len(d1)]), diceText(d2[len(d1):]))
-		}
+		th, _ := s.roll(&s.rolls[0], s.luck(t), 4)
+		uh, _ := s.roll(&s.rolls[1], s.luck(u), 4)
+		ev.Add(engine.Everyone, "roll.hidden", "%s's %s#%d is Hidden: L roll %s against %s",
+			seatName(owner(t)), s.nameOf(t), t, &s.rolls[0], &s.rolls[1])
 		if th > uh {
-			if ev != nil {
-				emit(ev, "attack.ignored", engine.Spectator, "%s stays hidden: the attack is ignored", s.name(t))
-			}
+			ev.Add(engine.Everyone, "attack.ignored", "%s's %s#%d stays hidden: the attack is ignored", seatName(owner(t)), s.nameOf(t), t)
 			return
 		}
 	}
 	defends := true
-	if tUnit && s.dispirited(t) && !s.moraleRoll(t, "defend", ev) {
+	if tUnit && s.dispirited(t) && !s.moraleRoll(t, toDefend, ev) {
 		defends = false // "She rolls a 3, so it may not defend."
 	}
 	an := s.value(u, a.kind) + int(s.c[u].boost)
@@ -257,25 +247,20 @@ func (s *State) resolveAttack(ev *[]engine.Event) {
 	if usk.Has(Sneak) && !(tUnit && tsk.Has(Tracking)) {
 		dNeed = 6
 	}
-	ah, asix, ad := s.roll(an, aNeed, buf[:0])
-	dh, dsix, dd := s.roll(dn, dNeed, ad)
-	if ev != nil {
-		emit(ev, "roll.battle", engine.Spectator, "%s rolls %s %s: %d success(es); %s rolls %s: %d success(es)",
-			s.name(u), kindNames[a.kind], diceText(dd[:len(ad)]), ah, s.name(t), diceText(dd[len(ad):]), dh)
-	}
+	ah, asix := s.roll(&s.rolls[0], an, aNeed)
+	dh, dsix := s.roll(&s.rolls[1], dn, dNeed)
+	ev.Add(engine.Everyone, "roll.battle", "%s's %s#%d rolls %s %s: %d success(es); %s's %s#%d rolls %s: %d success(es)",
+		seatName(owner(u)), s.nameOf(u), u, kindName(a.kind), &s.rolls[0], ah, seatName(owner(t)), s.nameOf(t), t, &s.rolls[1], dh)
 	switch {
 	case ah > dh:
 		s.hit(u, t, a.kind, asix, true, ev)
 	case dh > ah && tUnit && tsk.Has(CounterAttack) && s.def(t).Weapon.Kind >= 0 && s.def(t).Weapon.Kind != PS:
 		// seed 000, Counter-attack: "does damage while defending" (WG-31).
-		if ev != nil {
-			emit(ev, "counter", engine.Spectator, "%s wins and counter-attacks", s.name(t))
-		}
+		ev.Add(engine.Everyone, "counter", "%s's %s#%d wins and counter-attacks", seatName(owner(t)), s.nameOf(t), t)
 		s.hit(t, u, s.def(t).Weapon.Kind, dsix, false, ev)
 	default:
-		if ev != nil {
-			emit(ev, "attack.miss", engine.Spectator, "%s wins nothing: a defending unit doesn't deal damage (%s)", s.name(u), ruleDefend)
-		}
+		ev.Add(engine.Everyone, "attack.miss", "%s's %s#%d wins nothing: a defending unit doesn't deal damage (%s)",
+			seatName(owner(u)), s.nameOf(u), u, ruleDefend)
 	}
 }
 
@@ -294,7 +279,7 @@ func (s *State) shieldwall(t int16) bool {
 // hit deals src's weapon to dst: a Psyche attack or Fire Arrows defeat at
 // once; else the weapon's damage less the armour, which a perfect hit (a
 // 6) or Crush ignores, is permanent health damage.
-func (s *State) hit(src, dst int16, kind int8, six, attacking bool, ev *[]engine.Event) {
+func (s *State) hit(src, dst int16, kind int8, six, attacking bool, ev *engine.Log) {
 	ssk := s.skills(src)
 	defeated := false
 	dealt := 0
@@ -302,34 +287,33 @@ func (s *State) hit(src, dst int16, kind int8, six, attacking bool, ev *[]engine
 	case kind == PS:
 		// seed 000, Psyche: "Such attacks ignores Armour and Health!"
 		defeated = true
-		if ev != nil {
-			emit(ev, "psyche", engine.Spectator, "%s is lured away by %s", s.name(dst), s.name(src))
-		}
+		ev.Add(engine.Everyone, "psyche", "%s's %s#%d is lured away by %s's %s#%d",
+			seatName(owner(dst)), s.nameOf(dst), dst, seatName(owner(src)), s.nameOf(src), src)
 	case kind == RC && ssk.Has(FireArrows) && s.weatherOn() != Rain:
 		// seed 000, Fire Arrows: "wins against anything, it's a defeat.
 		// Remove Fire Arrows if it rains." (WG-32)
 		defeated = true
-		if ev != nil {
-			emit(ev, "fire-arrows", engine.Spectator, "%s's fire arrows defeat %s", s.name(src), s.name(dst))
-		}
+		ev.Add(engine.Everyone, "fire-arrows", "%s's %s#%d's fire arrows defeat %s's %s#%d",
+			seatName(owner(src)), s.nameOf(src), src, seatName(owner(dst)), s.nameOf(dst), dst)
 	default:
 		dmg := int(s.def(src).Weapon.Damage)
-		pierce := six || ssk.Has(Crush) // a natural 6, even with Sneak (WG-16)
-		if !pierce {
+		// A natural 6 ignores armour, even with Sneak (WG-16); so does
+		// Crush.
+		how := armourAbsorbs
+		switch {
+		case six:
+			how = perfectHit
+		case ssk.Has(Crush):
+			how = crushHit
+		}
+		if how == armourAbsorbs {
 			dmg -= s.armour(dst)
 		}
 		dealt = max(dmg, 0)
 		s.c[dst].dmg += int8(dealt)
 		defeated = s.health(dst) <= 0
-		if ev != nil {
-			how := "armour absorbs"
-			if six {
-				how = "a perfect hit ignores armour"
-			} else if pierce {
-				how = "Crush ignores armour"
-			}
-			emit(ev, "damage", engine.Spectator, "%s deals %d damage to %s (%s): %d health left", s.name(src), dealt, s.name(dst), how, max(s.health(dst), 0))
-		}
+		ev.Add(engine.Everyone, "damage", "%s's %s#%d deals %d damage to %s's %s#%d (%s): %d health left",
+			seatName(owner(src)), s.nameOf(src), src, dealt, seatName(owner(dst)), s.nameOf(dst), dst, how, max(s.health(dst), 0))
 	}
 	if defeated {
 		s.defeat(dst, owner(src), ev)
@@ -341,9 +325,7 @@ func (s *State) hit(src, dst int16, kind int8, six, attacking bool, ev *[]engine
 	// continue with a new attack step directly after" (WG-30).
 	if attacking && kind == CC && ssk.Has(Berserk) && (dealt > 0 || defeated) && s.isUnit(src) {
 		s.berserk = src
-		if ev != nil {
-			emit(ev, "berserk", engine.Spectator, "%s goes berserk: it may attack again at once", s.name(src))
-		}
+		ev.Add(engine.Everyone, "berserk", "%s's %s#%d goes berserk: it may attack again at once", seatName(owner(src)), s.nameOf(src), src)
 	}
 }
 
@@ -352,7 +334,7 @@ func (s *State) hit(src, dst int16, kind int8, six, attacking bool, ev *[]engine
 // otherwise it goes to its owner's removed-pile. A structure takes its
 // inside units with it as its kind says, and an area its player's
 // structures.
-func (s *State) defeat(id int16, captor int8, ev *[]engine.Event) {
+func (s *State) defeat(id int16, captor int8, ev *engine.Log) {
 	d := s.def(id)
 	if d.Type == TypeUnit {
 		if captor >= 0 && captor != owner(id) {
@@ -361,20 +343,15 @@ func (s *State) defeat(id int16, captor int8, ev *[]engine.Event) {
 			c := &s.c[id]
 			c.in = none
 			s.capture.victim, s.capture.captor = id, captor
-			if ev != nil {
-				emit(ev, "defeated", engine.Spectator, "%s is defeated; %s may capture it (%s)", s.name(id), seatNames[captor], ruleCapture)
-			}
+			ev.Add(engine.Everyone, "defeated", "%s's %s#%d is defeated; %s may capture it (%s)",
+				seatName(owner(id)), s.nameOf(id), id, seatName(captor), ruleCapture)
 			return
 		}
-		if ev != nil {
-			emit(ev, "defeated", engine.Spectator, "%s is defeated and removed", s.name(id))
-		}
+		ev.Add(engine.Everyone, "defeated", "%s's %s#%d is defeated and removed", seatName(owner(id)), s.nameOf(id), id)
 		s.toRemoved(id)
 		return
 	}
-	if ev != nil {
-		emit(ev, "destroyed", engine.Spectator, "%s is defeated", s.name(id))
-	}
+	ev.Add(engine.Everyone, "destroyed", "%s's %s#%d is defeated", seatName(owner(id)), s.nameOf(id), id)
 	s.structureFalls(id, ev)
 }
 
@@ -383,7 +360,7 @@ func (s *State) defeat(id int16, captor int8, ev *[]engine.Event) {
 // defeated"; Dwelling: "any inside units are defeated"; Object: "any
 // inside units aren't defeated"; Ship: "any inside units are also
 // defeated unless they have Swim/Flying").
-func (s *State) structureFalls(st int16, ev *[]engine.Event) {
+func (s *State) structureFalls(st int16, ev *engine.Log) {
 	kind := s.def(st).Structure
 	for id := int16(0); id < s.n(); id++ {
 		if s.c[id].zone != zPlay || s.c[id].in != st {
@@ -391,14 +368,10 @@ func (s *State) structureFalls(st int16, ev *[]engine.Event) {
 		}
 		if kind == Object || (kind == Ship && s.skills(id)&(Swim|Flying) != 0) { // WG-28, WG-29
 			s.c[id].in = none
-			if ev != nil {
-				emit(ev, "survives", engine.Spectator, "%s is now outside", s.name(id))
-			}
+			ev.Add(engine.Everyone, "survives", "%s's %s#%d is now outside", seatName(owner(id)), s.nameOf(id), id)
 			continue
 		}
-		if ev != nil {
-			emit(ev, "defeated", engine.Spectator, "%s falls with %s", s.name(id), s.ref(st))
-		}
+		ev.Add(engine.Everyone, "defeated", "%s's %s#%d falls with %s#%d", seatName(owner(id)), s.nameOf(id), id, s.idOf(st), st)
 		s.toRemoved(id)
 	}
 	area := s.def(st).Area
@@ -412,7 +385,7 @@ func (s *State) structureFalls(st int16, ev *[]engine.Event) {
 // structures and inside units are removed, and any remaining cards are
 // placed by their owners to the outside of any owned area(s) if there's
 // any left" — to the owner's oldest area (WG-18).
-func (s *State) areaFalls(area int16, ev *[]engine.Event) {
+func (s *State) areaFalls(area int16, ev *engine.Log) {
 	p := owner(area)
 	for id := int16(0); id < s.n(); id++ {
 		if s.c[id].zone == zPlay && s.c[id].area == area && owner(id) == p && s.def(id).Type == TypeStructure {
@@ -445,9 +418,7 @@ func (s *State) areaFalls(area int16, ev *[]engine.Event) {
 				}
 			}
 			s.toRemoved(id)
-			if ev != nil {
-				emit(ev, "removed", engine.Spectator, "%s has no area left to go to and is removed", s.name(id))
-			}
+			ev.Add(engine.Everyone, "removed", "%s's %s#%d has no area left to go to and is removed", seatName(owner(id)), s.nameOf(id), id)
 			continue
 		}
 		c.area = dest
@@ -456,9 +427,8 @@ func (s *State) areaFalls(area int16, ev *[]engine.Event) {
 				s.c[k].area = dest
 			}
 		}
-		if ev != nil {
-			emit(ev, "displaced", engine.Spectator, "%s goes to %s (%s)", s.name(id), s.ref(dest), ruleArea)
-		}
+		ev.Add(engine.Everyone, "displaced", "%s's %s#%d goes to %s#%d (%s)",
+			seatName(owner(id)), s.nameOf(id), id, s.idOf(dest), dest, ruleArea)
 	}
 }
 
@@ -488,39 +458,34 @@ func (s *State) canSteal(seat int8, thief, item int16) error {
 	return nil
 }
 
-func (s *State) steal(thief, item int16, ev *[]engine.Event) {
+func (s *State) steal(thief, item int16, ev *engine.Log) {
 	s.enterPhase(phAttack, ev)
 	s.c[thief].flags |= fAttacked
 	s.berserk = none
-	if ev != nil {
-		emit(ev, "steal", engine.Spectator, "%s steals %s from %s", s.name(thief), s.ref(item), s.name(s.c[item].area))
-	}
+	ev.Add(engine.Everyone, "steal", "%s's %s#%d steals %s#%d from %s's %s#%d",
+		seatName(owner(thief)), s.nameOf(thief), thief, s.idOf(item), item, seatName(owner(s.c[item].area)), s.nameOf(s.c[item].area), s.c[item].area)
 	s.attach(item, thief)
 }
 
 // captureOrRelease puts the defeated unit in the captor's captured-pile,
 // or on its owner's removed-pile: the winner's choice (WG-17).
-func (s *State) captureOrRelease(take bool, ev *[]engine.Event) {
+func (s *State) captureOrRelease(take bool, ev *engine.Log) {
 	v, by := s.capture.victim, s.capture.captor
 	s.capture.victim, s.capture.captor = none, -1
 	if take {
 		c := &s.c[v]
 		c.zone, c.holder, c.area, c.in, c.dmg = zCaptured, by, none, none, 0
 		c.flags &= fMarked
-		if ev != nil {
-			emit(ev, "captured", engine.Spectator, "%s captures %s (%s)", seatNames[by], s.name(v), ruleCapture)
-		}
+		ev.Add(engine.Everyone, "captured", "%s captures %s's %s#%d (%s)", seatName(by), seatName(owner(v)), s.nameOf(v), v, ruleCapture)
 		return
 	}
 	s.toRemoved(v)
-	if ev != nil {
-		emit(ev, "released", engine.Spectator, "%s releases %s to its owner's removed-pile", seatNames[by], s.name(v))
-	}
+	ev.Add(engine.Everyone, "released", "%s releases %s's %s#%d to its owner's removed-pile",
+		seatName(by), seatName(owner(v)), s.nameOf(v), v)
 }
 
-// diceText writes dice as fmt's %v would, "[1 4 6]", without handing the
-// slice to fmt, so that a roll's buffer stays on the stack.
-func diceText(d []int) string {
+// diceText writes dice as fmt's %v would write them as ints, "[1 4 6]".
+func diceText[T int | uint8](d []T) string {
 	b := make([]byte, 0, 2+2*len(d))
 	b = append(b, '[')
 	for i, v := range d {

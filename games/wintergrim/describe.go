@@ -105,7 +105,7 @@ func (s *State) Describe(seat engine.Seat) string {
 	case ctxStarve:
 		fmt.Fprintf(&b, "\n%s's food is %d: it must remove units until it is not negative.\n", seatNames[who], s.food(who))
 	case ctxFind:
-		fmt.Fprintf(&b, "\n%s searches its deck for %s: find NAME.\n", seatNames[who], s.findText(s.def(s.finder)))
+		fmt.Fprintf(&b, "\n%s searches its deck for %s: find NAME.\n", seatNames[who], findText(s.def(s.finder)))
 	}
 	return b.String()
 }

@@ -107,16 +107,15 @@ func (s *State) otherEater(seat int8, id int16) bool {
 }
 
 // starve removes unit id to its owner's removed-pile for want of food.
-func (s *State) starve(id int16, ev *[]engine.Event) {
-	if ev != nil {
-		emit(ev, "food.remove", engine.Spectator, "%s's food is %d: %s leaves (%s)", seatNames[owner(id)], s.food(owner(id)), s.name(id), ruleFood)
-	}
+func (s *State) starve(id int16, ev *engine.Log) {
+	ev.Add(engine.Everyone, "food.remove", "%s's food is %s: %s's %s#%d leaves (%s)",
+		seatName(owner(id)), (*number)(&s.fed[owner(id)]), seatName(owner(id)), s.nameOf(id), id, ruleFood)
 	s.leavePlay(id, ev)
 }
 
 // leavePlay takes unit id off the table to its owner's removed-pile, not
 // defeated (the Ranger's removal, food, a bribe): a structure it was
 // inside keeps its room free again.
-func (s *State) leavePlay(id int16, ev *[]engine.Event) {
+func (s *State) leavePlay(id int16, ev *engine.Log) {
 	s.toRemoved(id)
 }

@@ -64,7 +64,7 @@ func (s *State) captures(seat int8) int {
 
 // checkEnd ends the game when the mode says so, and reports whether it is
 // over. Players who lost are out; the last one left wins.
-func (s *State) checkEnd(ev *[]engine.Event) bool {
+func (s *State) checkEnd(ev *engine.Log) bool {
 	if s.stage == stOver {
 		return true
 	}
@@ -89,11 +89,11 @@ func (s *State) checkEnd(ev *[]engine.Event) bool {
 			}
 			if s.conf.mode == ModeDestroy && !s.hasHQ(i) {
 				s.p[i].out = true
-				emit(ev, "player.out", engine.Spectator, "%s has no HQ left and is defeated (%s)", seatNames[i], ruleDestroy)
+				ev.Add(engine.Everyone, "player.out", "%s has no HQ left and is defeated (%s)", seatName(i), ruleDestroy)
 			}
 			if s.conf.mode == ModeAssassinate && !s.markedAlive(i) {
 				s.p[i].out = true
-				emit(ev, "player.out", engine.Spectator, "%s has lost its marked leader and is defeated (%s)", seatNames[i], ruleAssassinate)
+				ev.Add(engine.Everyone, "player.out", "%s has lost its marked leader and is defeated (%s)", seatName(i), ruleAssassinate)
 			}
 		}
 	}
@@ -135,7 +135,7 @@ func (s *State) controls(seat int8, path int16) bool {
 // every path put into play at setup: it has held them through every other
 // player's turn (seed 000, Conquer: "The player who control these paths,
 // win"; WG-40).
-func (s *State) checkConquer(seat int8, ev *[]engine.Event) bool {
+func (s *State) checkConquer(seat int8, ev *engine.Log) bool {
 	if s.conf.mode != ModeConquer || s.p[seat].out {
 		return false
 	}
@@ -162,7 +162,7 @@ func (s *State) checkConquer(seat int8, ev *[]engine.Event) bool {
 // is out has lost (WG-40): in a draw with three or four players, the
 // players still in share first place and the win, and those out are
 // behind them; a draw of every player places each first.
-func (s *State) finish(winners engine.SeatSet, reason string, ev *[]engine.Event) {
+func (s *State) finish(winners engine.SeatSet, reason string, ev *engine.Log) {
 	if winners.Empty() {
 		winners = s.alive()
 	}
@@ -171,5 +171,5 @@ func (s *State) finish(winners engine.SeatSet, reason string, ev *[]engine.Event
 	}
 	s.stage = stOver
 	s.result = engine.Won(int(s.seats), winners, reason)
-	emit(ev, "game.over", engine.Spectator, "%s", reason)
+	ev.Add(engine.Everyone, "game.over", "%s", (*endReason)(&s.result))
 }

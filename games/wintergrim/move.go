@@ -191,24 +191,19 @@ func (s *State) pathLets(seat int8, mover int16, q int16) bool {
 // moraleRoll is the roll a dispirited unit makes to move, attack or
 // defend: P dice (with Luck Charm), one 4+ succeeds (seed 000, the Rain:
 // "must roll P to move/attack/defend successfully").
-func (s *State) moraleRoll(id int16, why string, ev *[]engine.Event) bool {
+func (s *State) moraleRoll(id int16, why rollFor, ev *engine.Log) bool {
 	n := s.value(id, PS)
 	if s.skills(id).Has(LuckCharm) {
 		n += s.luck(id)
 	}
-	hits, _, dice := s.roll(n, 4, nil)
-	if ev != nil {
-		res := "succeeds"
-		if hits == 0 {
-			res = "fails"
-		}
-		emit(ev, "roll.p", engine.Spectator, "%s must roll P to %s: %d dice %s, %s (%s)", s.name(id), why, n, diceText(dice), res, s.ref(s.weather))
-	}
+	hits, _ := s.roll(&s.rolls[0], n, 4)
+	ev.Add(engine.Everyone, "roll.p", "%s's %s#%d must roll P to %s: %d dice %s, %s (%s#%d)",
+		seatName(owner(id)), s.nameOf(id), id, why, n, &s.rolls[0], rollResult(hits > 0), s.idOf(s.weather), s.weather)
 	return hits > 0
 }
 
 // move makes a move step.
-func (s *State) move(seat int8, mover int16, mode int, to int16, flank bool, ev *[]engine.Event) {
+func (s *State) move(seat int8, mover int16, mode int, to int16, flank bool, ev *engine.Log) {
 	s.enterPhase(phMove, ev)
 	c := &s.c[mover]
 	from := c.area
@@ -222,43 +217,33 @@ func (s *State) move(seat int8, mover int16, mode int, to int16, flank bool, ev 
 				s.c[id].moves = s.def(id).Moves
 			}
 		}
-		if ev != nil {
-			emit(ev, "move", engine.Spectator, "%s sails to %s with its crew", s.name(mover), s.ref(to))
-		}
+		ev.Add(engine.Everyone, "move", "%s's %s#%d sails to %s#%d with its crew",
+			seatName(owner(mover)), s.nameOf(mover), mover, s.idOf(to), to)
 		s.openWindow(trigMove, seat, mover, from)
 		return
 	}
-	if s.dispirited(mover) && !s.moraleRoll(mover, "move", ev) {
+	if s.dispirited(mover) && !s.moraleRoll(mover, toMove, ev) {
 		return
 	}
 	if flank {
 		n := s.luck(mover)
-		hits, _, dice := s.roll(n, 4, nil)
-		if ev != nil {
-			emit(ev, "roll.l", engine.Spectator, "%s flanks: L roll %s", s.name(mover), diceText(dice))
-		}
+		hits, _ := s.roll(&s.rolls[0], n, 4)
+		ev.Add(engine.Everyone, "roll.l", "%s's %s#%d flanks: L roll %s", seatName(owner(mover)), s.nameOf(mover), mover, &s.rolls[0])
 		if hits == 0 {
-			if ev != nil {
-				emit(ev, "move.fail", engine.Spectator, "%s fails its Flank roll and stays", s.name(mover))
-			}
+			ev.Add(engine.Everyone, "move.fail", "%s's %s#%d fails its Flank roll and stays",
+				seatName(owner(mover)), s.nameOf(mover), mover)
 			return
 		}
 	}
 	switch mode {
 	case moveOut:
-		if ev != nil {
-			emit(ev, "move", engine.Spectator, "%s moves out of %s", s.name(mover), s.ref(c.in))
-		}
+		ev.Add(engine.Everyone, "move", "%s's %s#%d moves out of %s#%d", seatName(owner(mover)), s.nameOf(mover), mover, s.idOf(c.in), c.in)
 		c.in = none
 	case moveIn:
-		if ev != nil {
-			emit(ev, "move", engine.Spectator, "%s moves inside %s", s.name(mover), s.ref(to))
-		}
+		ev.Add(engine.Everyone, "move", "%s's %s#%d moves inside %s#%d", seatName(owner(mover)), s.nameOf(mover), mover, s.idOf(to), to)
 		c.in = to
 	case moveTo:
-		if ev != nil {
-			emit(ev, "move", engine.Spectator, "%s moves to %s", s.name(mover), s.ref(to))
-		}
+		ev.Add(engine.Everyone, "move", "%s's %s#%d moves to %s#%d", seatName(owner(mover)), s.nameOf(mover), mover, s.idOf(to), to)
 		c.area = to
 	}
 	s.openWindow(trigMove, seat, mover, from)
@@ -277,7 +262,7 @@ func (s *State) canAbility(seat int8, kind uint8, id, target int16) error {
 			return engine.Illegal(ruleUnit, "%s has no search ability", d.Name)
 		}
 		if !s.canFindAny(seat, d) {
-			return engine.Illegal(ruling("WG-44"), "your deck holds no %s to find", s.findText(d))
+			return engine.Illegal(ruling("WG-44"), "your deck holds no %s to find", findText(d))
 		}
 		// WG-47: the marked leader of Assassinate is not given up by its
 		// own player's choice; its search would remove it.
@@ -334,7 +319,7 @@ func (s *State) canFindAny(seat int8, d *Card) bool {
 func (s *State) canFind(seat int8, def int16) error {
 	d := s.def(s.finder)
 	if def < 0 || int(def) >= len(s.g.c.Cards) || !s.found(d, &s.g.c.Cards[def]) {
-		return engine.Illegal(ruleExample, "%s searches for %s", d.Name, s.findText(d))
+		return engine.Illegal(ruleExample, "%s searches for %s", d.Name, findText(d))
 	}
 	if s.findInDeck(seat, int(def)) < 0 {
 		return engine.Illegal(ruling("WG-44"), "no %s in your deck", s.g.c.Cards[def].Name)
@@ -345,15 +330,13 @@ func (s *State) canFind(seat int8, def int16) error {
 // find ends a search: the chosen card is shown and put in the hand, and
 // the deck is shuffled ("show it and put it in your hand"; "Now she
 // shuffles her deck", seed 000; WG-44).
-func (s *State) find(seat int8, def int16, ev *[]engine.Event) {
+func (s *State) find(seat int8, def int16, ev *engine.Log) {
 	f := s.findInDeck(seat, int(def))
 	s.finder = none
 	s.takeFromDeck(f)
 	s.setZone(f, zHand)
 	s.c[f].flags |= fShown
-	if ev != nil {
-		emit(ev, "find", engine.Spectator, "%s finds and shows %s", seatNames[seat], s.ref(f))
-	}
+	ev.Add(engine.Everyone, "find", "%s finds and shows %s#%d", seatName(seat), s.idOf(f), f)
 	s.shuffle(seat, ev)
 }
 
@@ -364,7 +347,8 @@ func (s *State) found(d, f *Card) bool {
 		(d.FindName != "" && f.Name == d.FindName)
 }
 
-func (s *State) findText(d *Card) string {
+// findText says what searcher d looks for: "a tactic or Windstorm".
+func findText(d *Card) string {
 	switch {
 	case d.FindType >= 0 && d.FindName != "":
 		return "a " + typeNames[d.FindType] + " or " + d.FindName
@@ -388,7 +372,7 @@ func (s *State) hasOn(id int16, k int8) bool {
 }
 
 // ability uses a move-step ability.
-func (s *State) ability(seat int8, kind uint8, id, target int16, ev *[]engine.Event) {
+func (s *State) ability(seat int8, kind uint8, id, target int16, ev *engine.Log) {
 	s.enterPhase(phMove, ev)
 	s.c[id].moves++
 	switch kind {
@@ -399,31 +383,26 @@ func (s *State) ability(seat int8, kind uint8, id, target int16, ev *[]engine.Ev
 		// player then chooses the card: find.
 		s.leavePlay(id, ev)
 		s.finder = id
-		if ev != nil {
-			emit(ev, "search", engine.Spectator, "%s leaves; %s searches the deck for %s", s.name(id), seatNames[seat], s.findText(s.def(id)))
-		}
+		ev.Add(engine.Everyone, "search", "%s's %s#%d leaves; %s searches the deck for %s",
+			seatName(owner(id)), s.nameOf(id), id, seatName(seat), (*finding)(s.def(id)))
 	case kindHeal:
 		if s.hasOn(target, Sickness) {
 			s.dropKind(target, Sickness)
-			if ev != nil {
-				emit(ev, "heal", engine.Spectator, "%s treats the sickness of %s", s.name(id), s.name(target))
-			}
+			ev.Add(engine.Everyone, "heal", "%s's %s#%d treats the sickness of %s's %s#%d",
+				seatName(owner(id)), s.nameOf(id), id, seatName(owner(target)), s.nameOf(target), target)
 		} else {
 			s.c[target].dmg--
-			if ev != nil {
-				emit(ev, "heal", engine.Spectator, "%s heals 1 damage of %s", s.name(id), s.name(target))
-			}
+			ev.Add(engine.Everyone, "heal", "%s's %s#%d heals 1 damage of %s's %s#%d",
+				seatName(owner(id)), s.nameOf(id), id, seatName(owner(target)), s.nameOf(target), target)
 		}
 	case kindExorcise:
 		s.dropKind(target, Curse)
-		if ev != nil {
-			emit(ev, "exorcism", engine.Spectator, "%s breaks the curse on %s", s.name(id), s.name(target))
-		}
+		ev.Add(engine.Everyone, "exorcism", "%s's %s#%d breaks the curse on %s's %s#%d",
+			seatName(owner(id)), s.nameOf(id), id, seatName(owner(target)), s.nameOf(target), target)
 	case kindRepair:
 		s.c[target].dmg--
-		if ev != nil {
-			emit(ev, "repair", engine.Spectator, "%s repairs 1 damage of %s", s.name(id), s.name(target))
-		}
+		ev.Add(engine.Everyone, "repair", "%s's %s#%d repairs 1 damage of %s's %s#%d",
+			seatName(owner(id)), s.nameOf(id), id, seatName(owner(target)), s.nameOf(target), target)
 	}
 }
 

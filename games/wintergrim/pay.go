@@ -116,7 +116,7 @@ func (s *State) placesUnit(st, d *Card) bool {
 }
 
 // play takes the card out of seat's hand and asks for its cost.
-func (s *State) play(seat int8, def int, where int16, at bool, target int16, ev *[]engine.Event) {
+func (s *State) play(seat int8, def int, where int16, at bool, target int16, ev *engine.Log) {
 	d := &s.g.c.Cards[def]
 	id := s.inHand(seat, def)
 	s.setZone(id, zLimbo)
@@ -125,9 +125,7 @@ func (s *State) play(seat int8, def int, where int16, at bool, target int16, ev 
 		s.enterPhase(phEnd, ev) // "the End phase, that's the phase where you pay and place cards"
 	}
 	s.pay = payment{on: true, seat: seat, card: id, left: d.Cost, where: where, at: at, target: target}
-	if ev != nil {
-		emit(ev, "play", engine.Spectator, "%s plays %s%s; cost %d", seatNames[seat], s.ref(id), s.placeText(where, at, target), d.Cost)
-	}
+	ev.Add(engine.Everyone, "play", "%s plays %s#%d%s; cost %d", seatName(seat), s.idOf(id), id, (*placing)(s), d.Cost)
 	if d.Cost == 0 {
 		s.paid(ev)
 	}
@@ -158,13 +156,12 @@ func (s *State) canPay(seat int8, def int) error {
 }
 
 // payWith removes a card from hand to the removed-pile.
-func (s *State) payWith(seat int8, def int, ev *[]engine.Event) {
+func (s *State) payWith(seat int8, def int, ev *engine.Log) {
 	id := s.inHand(seat, def)
 	s.toRemoved(id)
 	s.pay.left--
-	if ev != nil {
-		emit(ev, "pay", engine.Spectator, "%s removes %s from hand to pay for %s (%d more)", seatNames[seat], s.ref(id), s.ref(s.pay.card), s.pay.left)
-	}
+	ev.Add(engine.Everyone, "pay", "%s removes %s#%d from hand to pay for %s#%d (%d more)",
+		seatName(seat), s.idOf(id), id, s.idOf(s.pay.card), s.pay.card, s.pay.left)
 	if s.pay.left == 0 {
 		s.paid(ev)
 	}
@@ -173,7 +170,7 @@ func (s *State) payWith(seat int8, def int, ev *[]engine.Event) {
 // paid puts a paid card into play: a unit inside its structure or in its
 // area, a structure in its area, an area or the weather on the table; a
 // tactic joins the chain of tactics (WG-7).
-func (s *State) paid(ev *[]engine.Event) {
+func (s *State) paid(ev *engine.Log) {
 	p := s.pay
 	s.pay = payment{card: none, where: none, target: none}
 	id := p.card
@@ -184,22 +181,28 @@ func (s *State) paid(ev *[]engine.Event) {
 		s.place(id)
 		c.moves = 0
 		c.flags &= fMarked
+		// The texts are placeText's for the places check allows: a
+		// structure, or an area for a unit with Emerge (canPlay).
 		if !p.at {
 			c.area, c.in = s.c[p.where].area, p.where
+			ev.Add(engine.Everyone, "placed", "%s's %s#%d is placed inside %s#%d",
+				seatName(owner(id)), s.nameOf(id), id, s.idOf(p.where), p.where)
 		} else {
 			c.area, c.in = p.where, none
-		}
-		if ev != nil {
-			emit(ev, "placed", engine.Spectator, "%s is placed%s", s.name(id), s.placeText(p.where, p.at, none))
+			ev.Add(engine.Everyone, "placed", "%s's %s#%d is placed at %s#%d",
+				seatName(owner(id)), s.nameOf(id), id, s.idOf(p.where), p.where)
 		}
 	case TypeStructure:
 		s.place(id)
-		c.area = p.where
+		// As for a unit: an area of its own is played on its own, another
+		// structure at an area (canPlay).
 		if d.Area {
 			c.area = id
-		}
-		if ev != nil {
-			emit(ev, "built", engine.Spectator, "%s is built%s", s.name(id), s.placeText(p.where, true, none))
+			ev.Add(engine.Everyone, "built", "%s's %s#%d is built", seatName(owner(id)), s.nameOf(id), id)
+		} else {
+			c.area = p.where
+			ev.Add(engine.Everyone, "built", "%s's %s#%d is built at %s#%d",
+				seatName(owner(id)), s.nameOf(id), id, s.idOf(p.where), p.where)
 		}
 		if d.Reshuffle {
 			s.reshuffle(owner(id), ev) // the Temple, the Sacred Tree
@@ -207,21 +210,15 @@ func (s *State) paid(ev *[]engine.Event) {
 	case TypeArea:
 		s.place(id)
 		c.area = id
-		if ev != nil {
-			emit(ev, "area", engine.Spectator, "%s makes a new area (%s)", s.name(id), ruleArea)
-		}
+		ev.Add(engine.Everyone, "area", "%s's %s#%d makes a new area (%s)", seatName(owner(id)), s.nameOf(id), id, ruleArea)
 	case TypeWeather:
 		if w := s.weather; w >= 0 {
 			s.toRemoved(w)
-			if ev != nil {
-				emit(ev, "weather.gone", engine.Spectator, "%s blows %s away", s.ref(id), s.ref(w))
-			}
+			ev.Add(engine.Everyone, "weather.gone", "%s#%d blows %s#%d away", s.idOf(id), id, s.idOf(w), w)
 		}
 		s.place(id)
 		s.weather = id
-		if ev != nil {
-			emit(ev, "weather", engine.Spectator, "%s: the weather affects all areas (%s)", s.ref(id), ruleWeather)
-		}
+		ev.Add(engine.Everyone, "weather", "%s#%d: the weather affects all areas (%s)", s.idOf(id), id, ruleWeather)
 	default: // tactics and paths
 		s.addLink(p.seat, id, p.target, ev)
 	}

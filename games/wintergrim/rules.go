@@ -36,6 +36,7 @@ const (
 	ruleConquer     = "seed 000, Game modes: Conquer"
 	ruleEnslave     = "seed 000, Game modes: Enslave"
 	ruleExample     = "seed 000, Dive in to an example! - Asbjorn VS Vanessa"
+	ruleTie         = "docs/rulings/wintergrim.md WG-2" // ruling("WG-2"), a constant for an event's text
 )
 
 // ruling cites a ruling of docs/rulings/wintergrim.md: ruling("WG-3"). The

@@ -25,11 +25,9 @@ func (s *State) rollers() engine.SeatSet {
 
 // applyRoll rolls seat's die. When all have rolled, the highest searches
 // first; players tied for the highest roll again (WG-2).
-func (s *State) applyRoll(seat int8, ev *[]engine.Event) {
+func (s *State) applyRoll(seat int8, ev *engine.Log) {
 	s.p[seat].roll = int8(s.rng.D6())
-	if ev != nil {
-		emit(ev, "setup.roll", engine.Spectator, "%s rolls %d", seatNames[seat], s.p[seat].roll)
-	}
+	ev.Add(engine.Everyone, "setup.roll", "%s rolls %d", seatName(seat), s.p[seat].roll)
 	if !s.rollers().Empty() {
 		return
 	}
@@ -50,9 +48,7 @@ func (s *State) applyRoll(seat int8, ev *[]engine.Event) {
 				s.p[i].roll = -s.p[i].roll
 			}
 		}
-		if ev != nil {
-			emit(ev, "setup.tie", engine.Spectator, "a tie at %d: those players roll again (%s)", best, ruling("WG-2"))
-		}
+		ev.Add(engine.Everyone, "setup.tie", "a tie at %d: those players roll again (%s)", best, ruleTie)
 		return
 	}
 	var winner int8
@@ -68,9 +64,7 @@ func (s *State) applyRoll(seat int8, ev *[]engine.Event) {
 		s.search.order[k] = (winner + k) % s.seats
 	}
 	s.stage, s.search.at, s.search.step = stSearch, 0, ssHQ
-	if ev != nil {
-		emit(ev, "setup.first", engine.Spectator, "%s rolled highest and searches first, then starts (%s)", seatNames[winner], ruleSetup)
-	}
+	ev.Add(engine.Everyone, "setup.first", "%s rolled highest and searches first, then starts (%s)", seatName(winner), ruleSetup)
 }
 
 // searcher returns the seat searching its deck now.
@@ -140,7 +134,7 @@ func (s *State) markable(seat int8) int16 {
 
 // applySearch plays one search decision of the searcher: the HQ, a worker,
 // the mark or the path.
-func (s *State) applySearch(a engine.Action, ev *[]engine.Event) {
+func (s *State) applySearch(a engine.Action, ev *engine.Log) {
 	seat := s.searcher()
 	switch a.Kind {
 	case kindHQ:
@@ -149,9 +143,7 @@ func (s *State) applySearch(a engine.Action, ev *[]engine.Event) {
 		c := &s.c[id]
 		s.place(id)
 		c.area, c.flags = id, fSetup
-		if ev != nil {
-			emit(ev, "setup.hq", engine.Spectator, "%s places its HQ %s (%s)", seatNames[seat], s.ref(id), ruleSetup)
-		}
+		ev.Add(engine.Everyone, "setup.hq", "%s places its HQ %s#%d (%s)", seatName(seat), s.idOf(id), id, ruleSetup)
 		s.search.step = ssWorker1
 	case kindWorker:
 		id := s.findInDeck(seat, int(a.Arg[0]))
@@ -165,19 +157,13 @@ func (s *State) applySearch(a engine.Action, ev *[]engine.Event) {
 		if s.fits(s.def(id), hq) {
 			c.in = hq
 		}
-		if ev != nil {
-			where := "inside"
-			if c.in < 0 {
-				where = "outside, for want of room,"
-			}
-			emit(ev, "setup.worker", engine.Spectator, "%s places the worker %s %s %s", seatNames[seat], s.ref(id), where, s.ref(hq))
-		}
+		ev.Add(engine.Everyone, "setup.worker", "%s places the worker %s#%d %s %s#%d",
+			seatName(seat), s.idOf(id), id, workerPlace(c.in >= 0), s.idOf(hq), hq)
 		s.search.step++
 	case kindMark:
 		s.c[a.Arg[0]].flags |= fMarked
-		if ev != nil {
-			emit(ev, "setup.mark", engine.Spectator, "%s marks %s: losing it loses the game (%s)", seatNames[seat], s.ref(a.Arg[0]), ruleAssassinate)
-		}
+		ev.Add(engine.Everyone, "setup.mark", "%s marks %s#%d: losing it loses the game (%s)",
+			seatName(seat), s.idOf(a.Arg[0]), a.Arg[0], ruleAssassinate)
 		s.search.step++
 	case kindPath:
 		id := s.findInDeck(seat, int(a.Arg[0]))
@@ -185,9 +171,7 @@ func (s *State) applySearch(a engine.Action, ev *[]engine.Event) {
 		c := &s.c[id]
 		s.place(id)
 		c.area, c.flags = id, fConquer
-		if ev != nil {
-			emit(ev, "setup.path", engine.Spectator, "%s puts the path %s into play (%s)", seatNames[seat], s.ref(id), ruleConquer)
-		}
+		ev.Add(engine.Everyone, "setup.path", "%s puts the path %s#%d into play (%s)", seatName(seat), s.idOf(id), id, ruleConquer)
 		s.search.step++
 	}
 	if s.search.step == ssMark && s.conf.mode != ModeAssassinate {

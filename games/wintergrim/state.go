@@ -186,6 +186,7 @@ type State struct {
 	nhand  [MaxSeats]uint8 // each seat's hand size (derived)
 	cont   uint8           // a closed window's trigger to carry on with, plus 1
 	result engine.Result
+	rolls  [2]rolled // the dice of the last rolls, for their events (scratch, not hashed)
 }
 
 // owner returns the seat whose deck card id came from.

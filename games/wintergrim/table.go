@@ -6,26 +6,12 @@ import (
 	"skald/engine"
 )
 
-// emit appends an event. Callers on paths that playouts take check ev !=
-// nil first, so that play without events formats and allocates nothing.
-func emit(ev *[]engine.Event, typ string, only engine.Seat, format string, args ...any) {
-	if ev == nil {
-		return
-	}
-	*ev = append(*ev, engine.Event{Type: typ, Text: fmt.Sprintf(format, args...), Only: only})
-}
-
 // ref is a card's text form in actions: its id and number, "woodsman#57".
 func (s *State) ref(id int16) string {
 	if id < 0 || id >= s.n() {
 		return fmt.Sprintf("#%d", id)
 	}
 	return fmt.Sprintf("%s#%d", s.def(id).ID, id)
-}
-
-// name is a card's name with its owner, for events: "two's Woodsman".
-func (s *State) name(id int16) string {
-	return fmt.Sprintf("%s's %s#%d", seatNames[owner(id)], s.def(id).Name, id)
 }
 
 // hand returns the number of cards in seat's hand.
@@ -321,7 +307,7 @@ func (s *State) workersInside(st int16) int {
 // draw moves up to k cards from the top of seat's deck to its hand. An
 // empty deck draws nothing (seed 000, "The deck - what happens when all
 // the cards are drawn? Nothing. You can't draw more cards").
-func (s *State) draw(seat int8, k int, ev *[]engine.Event) {
+func (s *State) draw(seat int8, k int, ev *engine.Log) {
 	p := &s.p[seat]
 	got := 0
 	for ; k > 0 && p.n > 0; k-- {
@@ -330,13 +316,9 @@ func (s *State) draw(seat int8, k int, ev *[]engine.Event) {
 		s.setZone(id, zHand)
 		s.c[id].flags &^= fShown
 		got++
-		if ev != nil {
-			emit(ev, "draw", engine.Seat(seat), "you draw %s", s.ref(id))
-		}
+		ev.Add(engine.Seats(engine.Seat(seat)), "draw", "you draw %s#%d", s.idOf(id), id)
 	}
-	if ev != nil {
-		emit(ev, "draw", engine.Spectator, "%s draws %d card(s); %d left in the deck", seatNames[seat], got, p.n)
-	}
+	ev.Add(engine.Everyone, "draw", "%s draws %d card(s); %d left in the deck", seatName(seat), got, p.n)
 }
 
 // takeFromDeck takes card id out of its owner's deck, keeping the order.
@@ -364,19 +346,17 @@ func (s *State) findInDeck(seat int8, def int) int16 {
 }
 
 // shuffle shuffles seat's deck.
-func (s *State) shuffle(seat int8, ev *[]engine.Event) {
+func (s *State) shuffle(seat int8, ev *engine.Log) {
 	p := &s.p[seat]
 	d := p.deck[:p.n]
 	s.rng.Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
-	if ev != nil {
-		emit(ev, "shuffle", engine.Spectator, "%s shuffles its deck (%d cards)", seatNames[seat], p.n)
-	}
+	ev.Add(engine.Everyone, "shuffle", "%s shuffles its deck (%d cards)", seatName(seat), p.n)
 }
 
 // reshuffle shuffles seat's removed-pile into its deck (seed 000: "some
 // structures let you mix your removed pile into your remaining deck when
 // built").
-func (s *State) reshuffle(seat int8, ev *[]engine.Event) {
+func (s *State) reshuffle(seat int8, ev *engine.Log) {
 	p := &s.p[seat]
 	k := 0
 	for id := int16(seat) * DeckSize; id < int16(seat+1)*DeckSize; id++ {
@@ -388,9 +368,7 @@ func (s *State) reshuffle(seat int8, ev *[]engine.Event) {
 			k++
 		}
 	}
-	if ev != nil {
-		emit(ev, "reshuffle", engine.Spectator, "%s mixes %d card(s) of its removed-pile into its deck", seatNames[seat], k)
-	}
+	ev.Add(engine.Everyone, "reshuffle", "%s mixes %d card(s) of its removed-pile into its deck", seatName(seat), k)
 	s.shuffle(seat, ev)
 }
 
@@ -443,18 +421,29 @@ func (s *State) refreshOn(id int16) {
 	}
 }
 
-// roll rolls n dice and counts those showing at least need; six reports a
-// natural 6 among them.
-func (s *State) roll(n, need int, dice []int) (hits int, six bool, out []int) {
-	start := len(dice)
-	dice = s.rng.Dice(n, 6, dice)
-	for _, f := range dice[start:] {
-		if f >= need {
-			hits++
+// roll rolls n dice into r, for the event that shows them, and counts
+// those showing at least need; six reports a natural 6 among them.
+func (s *State) roll(r *rolled, n, need int) (hits int, six bool) {
+	r.more, r.n = nil, 0
+	if n > maxDice {
+		r.more = s.rng.Dice(n, 6, nil)
+		for _, f := range r.more {
+			hits, six = tally(f, need, hits, six)
 		}
-		if f == 6 {
-			six = true
-		}
+		return hits, six
 	}
-	return hits, six, dice
+	for ; int(r.n) < n; r.n++ {
+		f := s.rng.Roll(6)
+		r.dice[r.n] = uint8(f)
+		hits, six = tally(f, need, hits, six)
+	}
+	return hits, six
+}
+
+// tally adds die f to a roll's hits and natural 6.
+func tally(f, need, hits int, six bool) (int, bool) {
+	if f >= need {
+		hits++
+	}
+	return hits, six || f == 6
 }

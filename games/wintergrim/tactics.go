@@ -267,7 +267,7 @@ func (s *State) legalTactics(seat int8, buf []engine.Action, answer, first bool)
 }
 
 // addLink adds a paid tactic to the chain and lets the others answer it.
-func (s *State) addLink(seat int8, id, target int16, ev *[]engine.Event) {
+func (s *State) addLink(seat int8, id, target int16, ev *engine.Log) {
 	l := link{card: id, seat: seat, target: target, area: none}
 	if target >= 0 {
 		l.area = s.areaOf(target)
@@ -276,9 +276,7 @@ func (s *State) addLink(seat int8, id, target int16, ev *[]engine.Event) {
 		s.chain[s.nchain] = l
 		s.nchain++
 	}
-	if ev != nil {
-		emit(ev, "tactic", engine.Spectator, "%s's tactic %s waits for answers (%s)", seatNames[seat], s.ref(id), ruleTactic)
-	}
+	ev.Add(engine.Everyone, "tactic", "%s's tactic %s#%d waits for answers (%s)", seatName(seat), s.idOf(id), id, ruleTactic)
 	if s.win.on {
 		s.answered(seat)
 		return
@@ -290,7 +288,7 @@ func (s *State) addLink(seat int8, id, target int16, ev *[]engine.Event) {
 // order played, but no card leaves play before all are played out
 // (seed 000: "no units are removed or whatever until both tactics are
 // played"; WG-7).
-func (s *State) resolveChain(ev *[]engine.Event) {
+func (s *State) resolveChain(ev *engine.Log) {
 	n := s.nchain
 	if n == 0 {
 		return
@@ -309,55 +307,43 @@ func (s *State) resolveChain(ev *[]engine.Event) {
 		t := l.target
 		if d.Type != TypePath && !s.isUnit(t) {
 			s.toRemoved(id)
-			if ev != nil {
-				emit(ev, "tactic.fizzles", engine.Spectator, "%s has no target left", s.ref(id))
-			}
+			ev.Add(engine.Everyone, "tactic.fizzles", "%s#%d has no target left", s.idOf(id), id)
 			continue
 		}
 		switch d.Effect {
 		case NoEffect: // a path: an area of its player's
 			s.place(id)
 			s.c[id].area = id
-			if ev != nil {
-				emit(ev, "path", engine.Spectator, "%s's path %s is in play: an area of its own (%s)", seatNames[l.seat], s.ref(id), rulePath)
-			}
+			ev.Add(engine.Everyone, "path", "%s's path %s#%d is in play: an area of its own (%s)",
+				seatName(l.seat), s.idOf(id), id, rulePath)
 		case EffAttach:
 			s.attach(id, t)
-			if ev != nil {
-				emit(ev, "attach", engine.Spectator, "%s is put on %s", s.ref(id), s.name(t))
-			}
+			ev.Add(engine.Everyone, "attach", "%s#%d is put on %s's %s#%d", s.idOf(id), id, seatName(owner(t)), s.nameOf(t), t)
 		case EffBribe:
 			bribed[nb] = t
 			nb++
-			if ev != nil {
-				emit(ev, "bribe", engine.Spectator, "%s takes the bribe %s", s.name(t), s.ref(id))
-			}
+			ev.Add(engine.Everyone, "bribe", "%s's %s#%d takes the bribe %s#%d", seatName(owner(t)), s.nameOf(t), t, s.idOf(id), id)
 		case EffNet:
 			s.c[t].stuck = 2 // the rest of this turn and its owner's next (WG-37)
-			if ev != nil {
-				emit(ev, "trap", engine.Spectator, "%s is caught in %s", s.name(t), s.ref(id))
-			}
+			ev.Add(engine.Everyone, "trap", "%s's %s#%d is caught in %s#%d", seatName(owner(t)), s.nameOf(t), t, s.idOf(id), id)
 		case EffPit:
 			dmg := max(int(d.Damage)-s.armour(t), 0)
 			s.c[t].dmg += int8(dmg)
 			hit[nh] = t
 			nh++
-			if ev != nil {
-				emit(ev, "trap", engine.Spectator, "%s falls into %s: %d damage (armour absorbs)", s.name(t), s.ref(id), dmg)
-			}
+			ev.Add(engine.Everyone, "trap", "%s's %s#%d falls into %s#%d: %d damage (armour absorbs)",
+				seatName(owner(t)), s.nameOf(t), t, s.idOf(id), id, dmg)
 		case EffVolley:
-			hits, _, dice := s.roll(int(d.Dice), 4, nil)
+			hits, _ := s.roll(&s.rolls[0], int(d.Dice), 4)
 			s.c[t].dmg += int8(hits)
 			hit[nh] = t
 			nh++
-			if ev != nil {
-				emit(ev, "volley", engine.Spectator, "%s rolls %s: %d damage to %s", s.ref(id), diceText(dice), hits, s.name(t))
-			}
+			ev.Add(engine.Everyone, "volley", "%s#%d rolls %s: %d damage to %s's %s#%d",
+				s.idOf(id), id, &s.rolls[0], hits, seatName(owner(t)), s.nameOf(t), t)
 		case EffBoost:
 			s.c[t].boost += d.Dice
-			if ev != nil {
-				emit(ev, "boost", engine.Spectator, "%s rolls %d dice more in its battles this turn", s.name(t), d.Dice)
-			}
+			ev.Add(engine.Everyone, "boost", "%s's %s#%d rolls %d dice more in its battles this turn",
+				seatName(owner(t)), s.nameOf(t), t, d.Dice)
 		}
 		if d.Once {
 			s.toRemoved(id) // "Remove this card when it's played."
@@ -407,15 +393,14 @@ func (s *State) canVanguard(seat int8, u, card int16) error {
 	return engine.Illegal(ruleSkills, "%s is not a tactic waiting to be played out", s.ref(card))
 }
 
-func (s *State) vanguard(seat int8, u, card int16, ev *[]engine.Event) {
+func (s *State) vanguard(seat int8, u, card int16, ev *engine.Log) {
 	for i := uint8(0); i < s.nchain; i++ {
 		if s.chain[i].card == card {
 			s.chain[i].cancelled = true
 		}
 	}
-	if ev != nil {
-		emit(ev, "vanguard", engine.Spectator, "%s steps forward and is removed: %s is removed before it has any effect", s.name(u), s.ref(card))
-	}
+	ev.Add(engine.Everyone, "vanguard", "%s's %s#%d steps forward and is removed: %s#%d is removed before it has any effect",
+		seatName(owner(u)), s.nameOf(u), u, s.idOf(card), card)
 	s.leavePlay(u, ev)
 	s.answered(seat)
 }
@@ -468,7 +453,7 @@ func (s *State) canReplace(seat int8, u int16, def int) error {
 	return nil
 }
 
-func (s *State) replace(seat int8, u int16, def int, ev *[]engine.Event) {
+func (s *State) replace(seat int8, u int16, def int, ev *engine.Log) {
 	in := s.c[u].in
 	s.leavePlay(u, ev)
 	repl := none
@@ -484,12 +469,11 @@ func (s *State) replace(seat int8, u int16, def int, ev *[]engine.Event) {
 		// being attacked, the attacker must attack that unit."
 		s.atk.target = repl
 	}
-	if ev != nil {
-		if repl >= 0 {
-			emit(ev, "replace", engine.Spectator, "%s is removed and %s takes its place inside %s", s.name(u), s.name(repl), s.ref(in))
-		} else {
-			emit(ev, "replace", engine.Spectator, "%s is removed from inside %s", s.name(u), s.ref(in))
-		}
+	if repl >= 0 {
+		ev.Add(engine.Everyone, "replace", "%s's %s#%d is removed and %s's %s#%d takes its place inside %s#%d",
+			seatName(owner(u)), s.nameOf(u), u, seatName(owner(repl)), s.nameOf(repl), repl, s.idOf(in), in)
+	} else {
+		ev.Add(engine.Everyone, "replace", "%s's %s#%d is removed from inside %s#%d", seatName(owner(u)), s.nameOf(u), u, s.idOf(in), in)
 	}
 	if s.win.on {
 		s.answered(seat)

@@ -11,7 +11,7 @@ import (
 
 // startTurn begins seat's turn in its start phase: its units may move and
 // attack again, and sicknesses bite.
-func (s *State) startTurn(seat int8, ev *[]engine.Event) {
+func (s *State) startTurn(seat int8, ev *engine.Log) {
 	s.active, s.phase, s.ended, s.berserk = seat, phStart, false, none
 	s.turn++
 	s.p[seat].turns++
@@ -20,9 +20,8 @@ func (s *State) startTurn(seat int8, ev *[]engine.Event) {
 		c.moves = 0
 		c.flags &^= fAttacked | fUsed
 	}
-	if ev != nil {
-		emit(ev, "turn", engine.Spectator, "turn %d: %s's turn %d begins; start phase", s.turn, seatNames[seat], s.p[seat].turns)
-	}
+	ev.Add(engine.Everyone, "turn", "turn %s: %s's turn %s begins; start phase",
+		(*number)(&s.turn), seatName(seat), (*number)(&s.p[seat].turns))
 	// A sickness on a unit: "on its owner's start phase it takes 1 damage"
 	// (Marsh Fever; seed 000, Sickness: "stays on a unit").
 	for k := int16(0); k < s.n(); k++ {
@@ -34,9 +33,8 @@ func (s *State) startTurn(seat int8, ev *[]engine.Event) {
 			continue
 		}
 		s.c[u].dmg += s.def(k).Mods.Fever
-		if ev != nil {
-			emit(ev, "sickness", engine.Spectator, "%s suffers from %s: %d damage", s.name(u), s.def(k).Name, s.def(k).Mods.Fever)
-		}
+		ev.Add(engine.Everyone, "sickness", "%s's %s#%d suffers from %s: %d damage",
+			seatName(owner(u)), s.nameOf(u), u, s.nameOf(k), s.def(k).Mods.Fever)
 		if s.health(u) <= 0 {
 			s.defeat(u, -1, ev)
 		}
@@ -47,7 +45,7 @@ func (s *State) startTurn(seat int8, ev *[]engine.Event) {
 // phase, a weather card of the active player whose start-phase roll was
 // not made is removed (seed 000, the Rain: "You may roll 2 dice. If not,
 // or no dice show 4+, remove this card").
-func (s *State) enterPhase(ph uint8, ev *[]engine.Event) {
+func (s *State) enterPhase(ph uint8, ev *engine.Log) {
 	if ph <= s.phase {
 		return
 	}
@@ -55,48 +53,39 @@ func (s *State) enterPhase(ph uint8, ev *[]engine.Event) {
 		s.leaveStart(ev)
 	}
 	s.phase = ph
-	if ev != nil {
-		emit(ev, "phase", engine.Spectator, "%s is in the %s phase", seatNames[s.active], phaseNames[ph])
-	}
+	ev.Add(engine.Everyone, "phase", "%s is in the %s phase", seatName(s.active), phaseName(ph))
 }
 
-func (s *State) leaveStart(ev *[]engine.Event) {
+func (s *State) leaveStart(ev *engine.Log) {
 	w := s.weather
 	if w >= 0 && owner(w) == s.active && s.c[w].flags&fUsed == 0 {
 		s.toRemoved(w)
-		if ev != nil {
-			emit(ev, "weather.gone", engine.Spectator, "%s did not roll for %s: it is removed (%s)", seatNames[s.active], s.ref(w), ruleWeather)
-		}
+		ev.Add(engine.Everyone, "weather.gone", "%s did not roll for %s#%d: it is removed (%s)",
+			seatName(s.active), s.idOf(w), w, ruleWeather)
 	}
 }
 
 // useStart plays a start-phase text of card id: a structure's draw, or a
 // weather's roll to stay (seed 000, "1: Start": "Some structures and
 // weather cards have the text "On your start phase, you may ...""; WG-4).
-func (s *State) useStart(id int16, ev *[]engine.Event) {
+func (s *State) useStart(id int16, ev *engine.Log) {
 	s.c[id].flags |= fUsed
 	d := s.def(id)
 	if d.Draws {
 		// "draw one card for each worker inside this structure" (the Cabin).
 		k := s.workersInside(id)
-		if ev != nil {
-			emit(ev, "start.draw", engine.Spectator, "%s: %d worker(s) inside, draw %d", s.ref(id), k, k)
-		}
+		ev.Add(engine.Everyone, "start.draw", "%s#%d: %d worker(s) inside, draw %d", s.idOf(id), id, k, k)
 		s.draw(owner(id), k, ev)
 		return
 	}
 	// The weather's roll: 2 dice, one 4+ keeps it.
-	hits, _, dice := s.roll(2, 4, nil)
+	hits, _ := s.roll(&s.rolls[0], 2, 4)
 	if hits > 0 {
-		if ev != nil {
-			emit(ev, "weather.stays", engine.Spectator, "%s rolls %s for %s: it stays", seatNames[owner(id)], diceText(dice), s.ref(id))
-		}
+		ev.Add(engine.Everyone, "weather.stays", "%s rolls %s for %s#%d: it stays", seatName(owner(id)), &s.rolls[0], s.idOf(id), id)
 		return
 	}
 	s.toRemoved(id)
-	if ev != nil {
-		emit(ev, "weather.gone", engine.Spectator, "%s rolls %s for %s: no 4+, it is removed", seatNames[owner(id)], diceText(dice), s.ref(id))
-	}
+	ev.Add(engine.Everyone, "weather.gone", "%s rolls %s for %s#%d: no 4+, it is removed", seatName(owner(id)), &s.rolls[0], s.idOf(id), id)
 }
 
 // canUse returns why seat may not use card id's start-phase text now.
@@ -125,21 +114,19 @@ func (s *State) canUse(seat int8, id int16) error {
 
 // endTurn is the active player declaring its turn over. The other players
 // may still answer with tactics before the next turn begins (WG-6).
-func (s *State) endTurn(ev *[]engine.Event) {
+func (s *State) endTurn(ev *engine.Log) {
 	if s.phase == phStart {
 		s.leaveStart(ev)
 	}
 	s.ended = true
 	s.berserk = none
-	if ev != nil {
-		emit(ev, "turn.end", engine.Spectator, "%s declares its turn over", seatNames[s.active])
-	}
+	ev.Add(engine.Everyone, "turn.end", "%s declares its turn over", seatName(s.active))
 	s.openWindow(trigEndTurn, s.active, none, none)
 }
 
 // finishTurn closes the turn: a Net Trap holds one turn less, War Horns
 // fall silent, Conquer is checked, and the next player starts.
-func (s *State) finishTurn(ev *[]engine.Event) {
+func (s *State) finishTurn(ev *engine.Log) {
 	seat := s.active
 	for id := int16(0); id < s.n(); id++ {
 		c := &s.c[id]
