@@ -345,7 +345,7 @@ func (s *State) waitingFor() string {
 }
 
 // Apply plays a, or returns an *engine.IllegalError and changes nothing.
-func (s *State) Apply(a engine.Action, ev *[]engine.Event) error {
+func (s *State) Apply(a engine.Action, ev *engine.Log) error {
 	if err := s.check(a); err != nil {
 		return err
 	}
@@ -414,7 +414,7 @@ func (s *State) PlayRandom(r *engine.Rand, buf []engine.Action, limit int) (int,
 }
 
 // apply plays a, which check has found legal.
-func (s *State) apply(a engine.Action, ev *[]engine.Event) {
+func (s *State) apply(a engine.Action, ev *engine.Log) {
 	arg := int8(a.Arg[0])
 	switch a.Kind {
 	case kindWeapon:
@@ -429,11 +429,9 @@ func (s *State) apply(a engine.Action, ev *[]engine.Event) {
 }
 
 // applyWeapon plays "weapon W" of seat.
-func (s *State) applyWeapon(seat engine.Seat, w int8, ev *[]engine.Event) {
+func (s *State) applyWeapon(seat engine.Seat, w int8, ev *engine.Log) {
 	s.side[seat].weapon = w
-	if ev != nil {
-		emit(ev, "weapon", engine.Spectator, "%s states %s", colourNames[seat], weaponNames[w])
-	}
+	ev.Add(engine.Everyone, "weapon", "%s states %s", colour(seat), weapon(w))
 	if s.phase == phaseAttackerWeapon {
 		s.phase = phaseStrategy
 	} else {
@@ -442,7 +440,7 @@ func (s *State) applyWeapon(seat engine.Seat, w int8, ev *[]engine.Event) {
 }
 
 // applyStrategy plays "strategy C" of seat.
-func (s *State) applyStrategy(seat engine.Seat, card int8, ev *[]engine.Event) {
+func (s *State) applyStrategy(seat engine.Seat, card int8, ev *engine.Log) {
 	sd := &s.side[seat]
 	sd.played = card
 	for k, c := range sd.hand {
@@ -451,93 +449,74 @@ func (s *State) applyStrategy(seat engine.Seat, card int8, ev *[]engine.Event) {
 			break
 		}
 	}
-	if ev != nil {
-		emit(ev, "strategy.placed", engine.Spectator, "%s places a strategy card face down", colourNames[seat])
-		emit(ev, "strategy.placed", seat, "you placed %s", s.c.Strategy[card].Name)
-	}
+	ev.Add(engine.Everyone, "strategy.placed", "%s places a strategy card face down", colour(seat))
+	ev.Add(engine.Seats(seat), "strategy.placed", "you placed %s", s.strategy(card))
 	if s.side[1-seat].played != none {
 		s.revealStrategy(ev)
 	}
 }
 
 // applyFeint plays "feint W" (or keep) of seat.
-func (s *State) applyFeint(seat engine.Seat, w int8, ev *[]engine.Event) {
+func (s *State) applyFeint(seat engine.Seat, w int8, ev *engine.Log) {
 	sd := &s.side[seat]
 	if w != keep {
 		sd.weapon = w
-		if ev != nil {
-			emit(ev, "weapon.feint", engine.Spectator, "%s feints and changes to %s", colourNames[seat], weaponNames[w])
-		}
-	} else if ev != nil {
-		emit(ev, "weapon.feint", engine.Spectator, "%s keeps %s", colourNames[seat], weaponNames[sd.weapon])
+		ev.Add(engine.Everyone, "weapon.feint", "%s feints and changes to %s", colour(seat), weapon(w))
+	} else {
+		ev.Add(engine.Everyone, "weapon.feint", "%s keeps %s", colour(seat), weapon(sd.weapon))
 	}
 	s.phase = phaseForce
 }
 
 // applyForce plays "force N" of seat.
-func (s *State) applyForce(seat engine.Seat, n int8, ev *[]engine.Event) {
+func (s *State) applyForce(seat engine.Seat, n int8, ev *engine.Log) {
 	sd := &s.side[seat]
-	me := colourNames[seat]
 	sd.force = n
-	if ev != nil {
-		emit(ev, "force.placed", engine.Spectator, "%s places a force card face down", me)
-		emit(ev, "force.placed", seat, "you placed force %d", n)
-	}
+	ev.Add(engine.Everyone, "force.placed", "%s places a force card face down", colour(seat))
+	ev.Add(engine.Seats(seat), "force.placed", "you placed force %d", n)
 	other := &s.side[1-seat]
 	switch {
 	case other.force != 0:
-		if ev != nil {
-			emit(ev, "force.revealed", engine.Spectator, "force cards turned over: black %d, red %d", s.side[Black].force, s.side[Red].force)
-		}
+		ev.Add(engine.Everyone, "force.revealed", "force cards turned over: black %d, red %d", s.side[Black].force, s.side[Red].force)
 		s.resolve(ev)
 	case s.playedEffect(1-seat).kind == effSpy:
 		sd.revealed = true
-		if ev != nil {
-			emit(ev, "force.revealed", engine.Spectator, "%s's Spy: %s turns its force card over first: %d", colourNames[1-seat], me, n)
-		}
+		ev.Add(engine.Everyone, "force.revealed", "%s's Spy: %s turns its force card over first: %d", colour(1-seat), colour(seat), n)
 	}
 }
 
 // revealStrategy turns both strategy cards over, both players draw a new
 // one, and Call cards take effect (seed 002, Strategy cards).
-func (s *State) revealStrategy(ev *[]engine.Event) {
+func (s *State) revealStrategy(ev *engine.Log) {
 	s.pe[Black], s.pe[Red] = s.t.strat[s.side[Black].played], s.t.strat[s.side[Red].played]
-	if ev != nil {
-		emit(ev, "strategy.revealed", engine.Spectator, "strategy cards turned over: black %s, red %s",
-			s.c.Strategy[s.side[Black].played].Name, s.c.Strategy[s.side[Red].played].Name)
-	}
+	ev.Add(engine.Everyone, "strategy.revealed", "strategy cards turned over: black %s, red %s",
+		s.strategy(s.side[Black].played), s.strategy(s.side[Red].played))
 	s.draw(Black, ev)
 	s.draw(Red, ev)
 	s.setForced(ev)
 	a := &s.side[s.attacker]
 	if a.forced != none && a.weapon != a.forced {
 		a.weapon = a.forced
-		if ev != nil {
-			emit(ev, "weapon.forced", engine.Spectator, "%s must use %s instead", colourNames[s.attacker], weaponNames[a.forced])
-		}
+		ev.Add(engine.Everyone, "weapon.forced", "%s must use %s instead", colour(s.attacker), weapon(a.forced))
 	}
 	s.phase = phaseDefenderWeapon
 	if d := &s.side[s.defender()]; d.forced != none {
 		d.weapon = d.forced
-		if ev != nil {
-			emit(ev, "weapon.forced", engine.Spectator, "%s must use %s", colourNames[s.defender()], weaponNames[d.forced])
-		}
+		ev.Add(engine.Everyone, "weapon.forced", "%s must use %s", colour(s.defender()), weapon(d.forced))
 		s.afterWeapons(ev)
 	}
 }
 
 // afterWeapons moves on once both weapons are stated: to Feint if it was
 // played by a side whose weapon is not forced, else to the force cards.
-func (s *State) afterWeapons(ev *[]engine.Event) {
+func (s *State) afterWeapons(ev *engine.Log) {
 	s.phase = phaseForce
 	for i := range s.side {
 		if s.playedEffect(engine.Seat(i)).kind == effFeint {
 			if s.side[i].forced == none {
 				s.phase = phaseFeint
 			} else {
-				if ev != nil {
-					emit(ev, "weapon.feint", engine.Spectator, "%s's weapon is forced: Feint has no effect", colourNames[i])
-				}
+				ev.Add(engine.Everyone, "weapon.feint", "%s's weapon is forced: Feint has no effect", colour(i))
 			}
 		}
 	}

@@ -19,15 +19,6 @@ const (
 	ruleRulings   = "docs/rulings/blackred.md"
 )
 
-// emit appends an event; callers check ev != nil first, so that play
-// without events (search, playouts) formats and allocates nothing.
-func emit(ev *[]engine.Event, typ string, only engine.Seat, format string, args ...any) {
-	if ev == nil {
-		return
-	}
-	*ev = append(*ev, engine.Event{Type: typ, Text: fmt.Sprintf(format, args...), Only: only})
-}
-
 // shuffleDeck gathers all of seat's battle cards and shuffles them: the
 // deck left, then the cards taken out of the game (seed 002, Battle).
 func (s *State) shuffleDeck(seat engine.Seat) {
@@ -55,12 +46,10 @@ func (s *State) shuffleStrategy() {
 // draw gives seat the next strategy card. When the deck is empty the
 // played cards are shuffled into a new deck (ruling: the seed keeps hands
 // at 3 cards but never says what happens when the deck runs out).
-func (s *State) draw(seat engine.Seat, ev *[]engine.Event) {
+func (s *State) draw(seat engine.Seat, ev *engine.Log) {
 	if s.nStrat == 0 {
 		s.shuffleStrategy()
-		if ev != nil {
-			emit(ev, "strategy.reshuffle", engine.Spectator, "the strategy deck ran out: the played strategy cards are shuffled into a new deck")
-		}
+		ev.Add(engine.Everyone, "strategy.reshuffle", "the strategy deck ran out: the played strategy cards are shuffled into a new deck")
 	}
 	if s.nStrat == 0 {
 		return
@@ -72,36 +61,31 @@ func (s *State) draw(seat engine.Seat, ev *[]engine.Event) {
 	for k := range sd.hand {
 		if sd.hand[k] == none {
 			sd.hand[k] = int8(card)
-			if ev != nil {
-				emit(ev, "strategy.draw", seat, "%s draws %s", colourNames[seat], s.c.Strategy[card].Name)
-			}
+			ev.Add(engine.Seats(seat), "strategy.draw", "%s draws %s", colour(seat), s.strategy(int8(card)))
 			return
 		}
 	}
 }
 
 // loseUnits turns up to n of seat's units to their gravestones, first in
-// line first (ruling: which unit is lost does not matter, seed 002).
-func (s *State) loseUnits(seat engine.Seat, n int, why string, ev *[]engine.Event) {
+// line first (ruling: which unit is lost does not matter, seed 002). why
+// says why in the events: a constant string or a *lostTo.
+func (s *State) loseUnits(seat engine.Seat, n int, why any, ev *engine.Log) {
 	sd := &s.side[seat]
 	for ; n > 0 && sd.alive != 0; n-- {
 		low := sd.alive & -sd.alive
 		sd.alive &^= low
-		if ev != nil {
-			emit(ev, "unit.lost", engine.Spectator, "%s loses a unit (%s): %d left", colourNames[seat], why, sd.aliveCount())
-		}
+		ev.Add(engine.Everyone, "unit.lost", "%s loses a unit (%s): %s left", colour(seat), why, (*unitCount)(sd))
 	}
 }
 
 // reviveUnit turns seat's first gravestone back to its unit side.
-func (s *State) reviveUnit(seat engine.Seat, ev *[]engine.Event) {
+func (s *State) reviveUnit(seat engine.Seat, ev *engine.Log) {
 	sd := &s.side[seat]
 	for i := 0; i < int(s.units); i++ {
 		if sd.alive&(1<<uint(i)) == 0 {
 			sd.alive |= 1 << uint(i)
-			if ev != nil {
-				emit(ev, "unit.back", engine.Spectator, "%s turns a gravestone back to its unit: %d units", colourNames[seat], sd.aliveCount())
-			}
+			ev.Add(engine.Everyone, "unit.back", "%s turns a gravestone back to its unit: %s units", colour(seat), (*unitCount)(sd))
 			return
 		}
 	}
@@ -109,7 +93,7 @@ func (s *State) reviveUnit(seat engine.Seat, ev *[]engine.Event) {
 
 // checkOver ends the match when a player has lost all units (seed 002,
 // Battle). Both at once is a draw (ruling).
-func (s *State) checkOver(ev *[]engine.Event) bool {
+func (s *State) checkOver(ev *engine.Log) bool {
 	b, r := s.side[Black].alive == 0, s.side[Red].alive == 0
 	switch {
 	case b && r:
@@ -122,15 +106,13 @@ func (s *State) checkOver(ev *[]engine.Event) bool {
 		return false
 	}
 	s.phase = phaseOver
-	if ev != nil {
-		emit(ev, "game.over", engine.Spectator, "%s", s.result.Reason)
-	}
+	ev.Add(engine.Everyone, "game.over", "%s", &s.result)
 	return true
 }
 
 // startBattle runs what happens before the attacker states his weapon:
 // running out of battle cards and the unit cards in the top three.
-func (s *State) startBattle(ev *[]engine.Event) {
+func (s *State) startBattle(ev *engine.Log) {
 	if s.checkOver(ev) {
 		return
 	}
@@ -138,14 +120,10 @@ func (s *State) startBattle(ev *[]engine.Event) {
 	if s.battle > battleCap {
 		s.result = ending{Reason: fmt.Sprintf("no winner after %d battles: a draw (%s)", battleCap, ruleRulings)}
 		s.phase = phaseOver
-		if ev != nil {
-			emit(ev, "game.over", engine.Spectator, "%s", s.result.Reason)
-		}
+		ev.Add(engine.Everyone, "game.over", "%s", &s.result)
 		return
 	}
-	if ev != nil {
-		emit(ev, "battle.start", engine.Spectator, "battle %d: %s attacks", s.battle, colourNames[s.attacker])
-	}
+	ev.Add(engine.Everyone, "battle.start", "battle %s: %s attacks", (*battleNumber)(&s.battle), colour(s.attacker))
 	for {
 		if s.runOut(ev) {
 			if s.checkOver(ev) {
@@ -163,9 +141,7 @@ func (s *State) startBattle(ev *[]engine.Event) {
 		for _, c := range sd.active[:sd.nActive] {
 			if s.t.deck[i][c].kind == effHerald && s.attacker != engine.Seat(i) {
 				s.attacker = engine.Seat(i)
-				if ev != nil {
-					emit(ev, "battle.attacker", engine.Spectator, "%s's %s: %s is the attacker in this battle", colourNames[i], s.c.Decks[i][c].Name, colourNames[i])
-				}
+				ev.Add(engine.Everyone, "battle.attacker", "%s's %s: %s is the attacker in this battle", colour(i), s.card(engine.Seat(i), c), colour(i))
 			}
 		}
 	}
@@ -174,9 +150,7 @@ func (s *State) startBattle(ev *[]engine.Event) {
 	a := &s.side[s.attacker]
 	if a.forced != none {
 		a.weapon = a.forced
-		if ev != nil {
-			emit(ev, "weapon.forced", engine.Spectator, "%s must use %s", colourNames[s.attacker], weaponNames[a.forced])
-		}
+		ev.Add(engine.Everyone, "weapon.forced", "%s must use %s", colour(s.attacker), weapon(a.forced))
 		s.phase = phaseStrategy
 	}
 }
@@ -184,7 +158,7 @@ func (s *State) startBattle(ev *[]engine.Event) {
 // runOut handles players whose battle decks are empty: each loses two
 // units, and both players shuffle all their battle cards, and the strategy
 // deck is shuffled (seed 002, Battle and Strategy cards).
-func (s *State) runOut(ev *[]engine.Event) bool {
+func (s *State) runOut(ev *engine.Log) bool {
 	out := false
 	for i := range s.side {
 		if s.side[i].nDeck == 0 {
@@ -201,9 +175,7 @@ func (s *State) runOut(ev *[]engine.Event) bool {
 	s.shuffleDeck(Black)
 	s.shuffleDeck(Red)
 	s.shuffleStrategy()
-	if ev != nil {
-		emit(ev, "deck.reshuffle", engine.Spectator, "both players shuffle all their battle cards; the strategy deck is shuffled")
-	}
+	ev.Add(engine.Everyone, "deck.reshuffle", "both players shuffle all their battle cards; the strategy deck is shuffled")
 	return true
 }
 
@@ -211,7 +183,7 @@ func (s *State) runOut(ev *[]engine.Event) bool {
 // the table; one of each player's cancels one of the other's (seed 002,
 // Unit cards). The top three are checked again until they hold none, so a
 // battle is always fought with battle cards (ruling).
-func (s *State) placeUnitCards(ev *[]engine.Event) {
+func (s *State) placeUnitCards(ev *engine.Log) {
 	var placed [2][maxDeck]uint8
 	var n [2]int
 	for i := range s.side {
@@ -233,16 +205,12 @@ func (s *State) placeUnitCards(ev *[]engine.Event) {
 			sd.nOut++
 			placed[i][n[i]] = card
 			n[i]++
-			if ev != nil {
-				emit(ev, "unit-card.placed", engine.Spectator, "%s has %s among the top three: %s", colourNames[i], s.c.Decks[i][card].Name, s.c.Decks[i][card].Text)
-			}
+			ev.Add(engine.Everyone, "unit-card.placed", "%s has %s among the top three: %s", colour(i), s.card(engine.Seat(i), card), s.unitText(engine.Seat(i), card))
 		}
 	}
 	cancel := min(n[0], n[1])
 	for k := 0; k < cancel; k++ {
-		if ev != nil {
-			emit(ev, "unit-card.cancelled", engine.Spectator, "%s and %s take out one another", s.c.Decks[0][placed[0][k]].Name, s.c.Decks[1][placed[1][k]].Name)
-		}
+		ev.Add(engine.Everyone, "unit-card.cancelled", "%s and %s take out one another", s.card(Black, placed[0][k]), s.card(Red, placed[1][k]))
 	}
 	for i := range s.side {
 		sd := &s.side[i]
@@ -256,7 +224,7 @@ func (s *State) placeUnitCards(ev *[]engine.Event) {
 // setForced works out which weapon each side must use: a Call card played
 // against it, else a unit card that sets both weapons. A strategy card
 // overrides a unit card (ruling).
-func (s *State) setForced(ev *[]engine.Event) {
+func (s *State) setForced(ev *engine.Log) {
 	both := int8(none)
 	for i := range s.side {
 		sd := &s.side[i]
@@ -327,24 +295,20 @@ func (s *State) total(seat engine.Seat) int {
 }
 
 // resolve fights the battle once both force cards are down.
-func (s *State) resolve(ev *[]engine.Event) {
+func (s *State) resolve(ev *engine.Log) {
+	// The battle is recorded for the views as it is fought; the events
+	// read the totals from the record.
+	s.last = lastBattle{number: s.battle}
 	var tot [2]int
 	for i := range s.side {
 		seat := engine.Seat(i)
 		sd := &s.side[i]
 		tot[i] = s.total(seat)
-		if ev != nil {
-			names := ""
-			for k := 0; k < int(sd.force); k++ {
-				if k > 0 {
-					names += ", "
-				}
-				names += s.c.Decks[i][sd.top(k)].Name
-			}
-			if ev != nil {
-				emit(ev, "battle.cards", engine.Spectator, "%s uses %d card(s) with %s: %s = %d points", colourNames[i], sd.force, weaponNames[sd.weapon], names, tot[i])
-			}
+		s.last.weapon[i], s.last.force[i], s.last.total[i] = sd.weapon, sd.force, int16(tot[i])
+		for k := 0; k < int(sd.force); k++ {
+			s.last.cards[i][k] = sd.top(k)
 		}
+		ev.Add(engine.Everyone, "battle.cards", "%s uses %d card(s) with %s: %s = %s points", colour(seat), sd.force, weapon(sd.weapon), s.usedCards(seat), s.points(seat))
 	}
 	winner := none
 	switch {
@@ -356,51 +320,33 @@ func (s *State) resolve(ev *[]engine.Event) {
 		for i := range s.side {
 			if s.playedEffect(engine.Seat(i)).kind == effHold {
 				winner = i
-				if ev != nil {
-					emit(ev, "battle.hold", engine.Spectator, "%s holds the line and wins the tie", colourNames[i])
-				}
+				ev.Add(engine.Everyone, "battle.hold", "%s holds the line and wins the tie", colour(i))
 			}
 		}
 	}
-	s.last = lastBattle{number: s.battle, winner: int8(winner)}
-	for i := range s.side {
-		sd := &s.side[i]
-		s.last.weapon[i], s.last.force[i], s.last.total[i] = sd.weapon, sd.force, int16(tot[i])
-		for k := 0; k < int(sd.force); k++ {
-			s.last.cards[i][k] = sd.top(k)
-		}
-	}
+	s.last.winner = int8(winner)
 	if winner == none {
-		if ev != nil {
-			emit(ev, "battle.tie", engine.Spectator, "%d to %d: nobody wins", tot[0], tot[1])
-		}
+		ev.Add(engine.Everyone, "battle.tie", "%s to %s: nobody wins", s.points(Black), s.points(Red))
 	} else {
 		w, l := engine.Seat(winner), engine.Seat(1-winner)
-		if ev != nil {
-			emit(ev, "battle.won", engine.Spectator, "%s wins the battle %d to %d", colourNames[w], tot[w], tot[l])
-		}
-		loss, why := 1, "" // why names the card that raised the loss
+		ev.Add(engine.Everyone, "battle.won", "%s wins the battle %s to %s", colour(w), s.points(w), s.points(l))
+		// why names the card that raised the loss, for the events.
+		var why any = "lost the battle"
+		loss := 1
 		for i := range s.side {
 			if e := s.playedEffect(engine.Seat(i)); e.kind == effNoQuarter {
-				loss, why = int(e.units), "No Quarter"
+				loss, why = int(e.units), "lost the battle, No Quarter"
 			}
 			sd := &s.side[i]
 			for _, c := range sd.active[:sd.nActive] {
 				if e := &s.t.deck[i][c]; e.kind == effNoQuarter {
-					loss, why = int(e.units), s.c.Decks[i][c].Name
+					loss, why = int(e.units), (*lostTo)(&s.c.Decks[i][c])
 				}
 			}
 		}
 		if s.playedEffect(l).kind == effShield {
 			loss = 0
-			if ev != nil {
-				emit(ev, "battle.shield", engine.Spectator, "%s's shield wall: no unit is lost", colourNames[l])
-			}
-		}
-		if why != "" && ev != nil {
-			why = "lost the battle, " + why
-		} else {
-			why = "lost the battle"
+			ev.Add(engine.Everyone, "battle.shield", "%s's shield wall: no unit is lost", colour(l))
 		}
 		s.loseUnits(l, loss, why, ev)
 		if e := s.playedEffect(w); e.kind == effRevive {

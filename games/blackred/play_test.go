@@ -1,6 +1,7 @@
 package blackred
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -94,4 +95,41 @@ func TestRandomGamesStayFarFromTheCap(t *testing.T) {
 		t.Fatalf("a random game with 24 units lasted %d battles", most)
 	}
 	t.Logf("longest of 500 random 24-unit games: %d battles", most)
+}
+
+// TestPlayWithoutLogAllocatesNothing checks that play with a nil log, as
+// in search and playouts, makes no event text: the rules add their events
+// to the nil *engine.Log without checking, so every argument must box
+// without allocating. Whole random matches are played through Apply and
+// through PlayRandom, some from battle 250 on, whose numbers from 256 on
+// would allocate if boxed as integers.
+func TestPlayWithoutLogAllocatesNothing(t *testing.T) {
+	var starts []*State
+	for seed := uint64(1); seed <= 4; seed++ {
+		starts = append(starts, newState(t, seed, nil), newState(t, seed, engine.Options{"units": "24"}))
+		long := newState(t, seed, engine.Options{"units": "24"})
+		long.battle = 250
+		starts = append(starts, long)
+	}
+	r := engine.NewRand(7)
+	buf := make([]engine.Action, 0, 64)
+	var s State
+	allocs := testing.AllocsPerRun(1, func() {
+		for k := 0; k < 50; k++ {
+			for _, st := range starts {
+				st.CloneInto(&s)
+				for d := s.Deciders(); !d.Empty(); d = s.Deciders() {
+					buf = s.Legal(d.First(), buf[:0])
+					if err := s.Apply(buf[r.IntN(len(buf))], nil); err != nil {
+						t.Fatal(err)
+					}
+				}
+				st.CloneInto(&s)
+				_, buf = s.PlayRandom(&r, buf, math.MaxInt)
+			}
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations in 1200 matches played without a log, want 0", allocs)
+	}
 }

@@ -140,12 +140,12 @@ func TestViewHidesSecrets(t *testing.T) {
 		t.Errorf("black sees its own strategy card as %q", got)
 	}
 	// Events name the card only to its owner.
-	ev := []engine.Event{}
+	var ev engine.Log
 	red := s.side[Red].hand[0]
 	s.Apply(engine.Action{Seat: Red, Kind: kindStrategy, Arg: [4]int16{int16(red)}}, &ev)
 	for _, e := range ev {
-		if e.Type == "strategy.draw" && e.Only == engine.Spectator {
-			t.Errorf("a draw is shown to everyone: %v", e)
+		if e.Type == "strategy.draw" && (e.Public() || e.To.Len() != 1) {
+			t.Errorf("a draw is shown to more than its drawer (%08b): %v", e.To, e)
 		}
 	}
 	if got := view(Red).Black.Strategy; got != s.c.Strategy[card].ID {
