@@ -272,6 +272,11 @@ func (c *checker) play(m *engine.Match, a engine.Action, deep bool) {
 	if s.Hash() != cl.Hash() {
 		c.failf("%q reaches hash %x without events and %x with them on a clone", text, s.Hash(), cl.Hash())
 	}
+	// A record, a server and a log name an action by its text, made before
+	// or after it is played: the text may not depend on the state.
+	if after := s.FormatAction(a); after != text {
+		c.failf("the action %q reads %q once played: its text depends on the state", text, after)
+	}
 	if fast != nil && fast.Hash() != s.Hash() {
 		c.failf("%q reaches hash %x by Apply and %x by ApplyLegal on a copy made by CloneInto", text, s.Hash(), fast.Hash())
 	}

@@ -24,25 +24,26 @@ type count struct{ started *[]uint64 }
 // game breaks the contract.
 var faults = []string{
 	"none",
-	"decider",  // at step 3, the deciding seat's list names "add 2" twice
-	"waiting",  // at step 3, the waiting seat has legal actions
-	"stuck",    // at step 2, the deciding seat has no legal action
-	"refuse",   // at step 2, a legal action does not apply
-	"endless",  // the total never grows: the match never ends
-	"sametext", // at step 3, two legal actions have the text "add 2"
-	"parse",    // at step 3, "add 2" parses as add 3
-	"accept",   // Apply accepts an action of any kind
-	"dirty",    // Apply changes the hash of an action it refuses
-	"plainerr", // Apply refuses with an error that is not an *engine.IllegalError
-	"clone",    // clones share a counter with their original
-	"events",   // asking for events changes the total
-	"address",  // at step 3, an event is addressed to a seat the match does not have
-	"over",     // at step 3, the match says it is over while a seat decides
-	"peek",     // a seat's view shows the other seat's card
-	"own",      // Determinize deals the seat's own card again
-	"order",    // Determinize deals the other seat's card from the real one
-	"randcopy", // Rand returns a copy of the match's stream
-	"global",   // the hash counts the matches started before: a replay differs
+	"decider",   // at step 3, the deciding seat's list names "add 2" twice
+	"waiting",   // at step 3, the waiting seat has legal actions
+	"stuck",     // at step 2, the deciding seat has no legal action
+	"refuse",    // at step 2, a legal action does not apply
+	"endless",   // the total never grows: the match never ends
+	"sametext",  // at step 3, two legal actions have the text "add 2"
+	"parse",     // at step 3, "add 2" parses as add 3
+	"accept",    // Apply accepts an action of any kind
+	"dirty",     // Apply changes the hash of an action it refuses
+	"plainerr",  // Apply refuses with an error that is not an *engine.IllegalError
+	"clone",     // clones share a counter with their original
+	"events",    // asking for events changes the total
+	"address",   // at step 3, an event is addressed to a seat the match does not have
+	"statetext", // from step 2, an action's text names the total, which the action changes
+	"over",      // at step 3, the match says it is over while a seat decides
+	"peek",      // a seat's view shows the other seat's card
+	"own",       // Determinize deals the seat's own card again
+	"order",     // Determinize deals the other seat's card from the real one
+	"randcopy",  // Rand returns a copy of the match's stream
+	"global",    // the hash counts the matches started before: a replay differs
 }
 
 func (count) Name() string          { return "count" }
@@ -204,10 +205,14 @@ func (s *countState) Rand() *engine.Rand {
 }
 
 func (s *countState) FormatAction(a engine.Action) string {
+	if s.fault == "statetext" && s.steps >= 2 {
+		return "add " + strconv.Itoa(int(a.Arg[0])) + " to " + strconv.Itoa(s.total)
+	}
 	return "add " + strconv.Itoa(int(a.Arg[0]))
 }
 
 func (s *countState) ParseAction(seat engine.Seat, text string) (engine.Action, error) {
+	text, _, _ = strings.Cut(text, " to ")
 	n, err := strconv.Atoi(strings.TrimPrefix(text, "add "))
 	if err != nil || n < 1 || n > 3 {
 		return engine.Action{}, fmt.Errorf("count: %q: want add 1, add 2 or add 3", text)
@@ -268,6 +273,7 @@ func TestCheckSet(t *testing.T) {
 		{"plainerr", "seed 7, step 0: another seat's action, {Seat:1 Kind:0 Arg:[", 0},
 		{"clone", `seed 7, step 0: "add `, 0},
 		{"events", `seed 7, step 0: "add `, 0},
+		{"statetext", `seed 7, step 1: the action "add 1" reads "add 1 to 2" once played: its text depends on the state`, 0},
 		{"address", `is addressed to seats 00100000, neither everyone nor some of the 2 seats`, 0},
 		{"over", "seed 7, step 3: the match is over but [1] decide", 0},
 		{"peek", "seed 7, step 0: the copy determinized for 0 shows 0 another view than the real match", 0},
