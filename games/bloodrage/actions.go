@@ -134,7 +134,7 @@ func (s *State) Apply(a engine.Action, log *engine.Log) error {
 		return engine.Illegal(ruleSetup, "there is no seat %d", a.Seat)
 	}
 	if !s.Deciders().Has(a.Seat) {
-		return engine.Illegal(ruleAction, "%s has nothing to decide now", clanNames[a.Seat])
+		return s.notDeciding(int(a.Seat))
 	}
 	if err := s.check(a); err != nil {
 		return err
@@ -247,10 +247,10 @@ func (s *State) FormatAction(a engine.Action) string {
 		}
 		return w + " " + card(a.Arg[0])
 	case kUpgrade:
-		if a.Arg[1] >= 0 && a.Arg[1] < numSlots {
-			if old := s.clans[p].up[a.Arg[1]]; old >= 0 {
-				return w + " " + card(a.Arg[0]) + " over " + card(old)
-			}
+		// Arg[2] is the card replaced, plus one (0: an empty slot), so
+		// that the text does not depend on the state.
+		if a.Arg[2] > 0 {
+			return w + " " + card(a.Arg[0]) + " over " + card(a.Arg[2]-1)
 		}
 		return w + " " + card(a.Arg[0])
 	case kInvade, kDomain:
@@ -360,7 +360,9 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 		switch {
 		case len(args) == 3 && args[1] == "over":
 			if a.Arg[0], err = s.parseCard(p, args[0]); err == nil {
-				a.Arg[1], err = s.parseSlot(p, args[2])
+				if a.Arg[1], err = s.parseSlot(p, args[2]); err == nil {
+					a.Arg[2] = s.clans[p].up[a.Arg[1]] + 1
+				}
 			}
 		case len(args) == 1:
 			if a.Arg[0], err = s.parseCard(p, args[0]); err == nil {

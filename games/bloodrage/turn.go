@@ -46,7 +46,7 @@ func (s *State) legalAction(p int, buf []engine.Action) []engine.Action {
 				}
 				empty = true
 			} else {
-				buf = append(buf, engine.Action{Seat: seat, Kind: kUpgrade, Arg: [4]int16{c, int16(k)}})
+				buf = append(buf, engine.Action{Seat: seat, Kind: kUpgrade, Arg: [4]int16{c, int16(k), cl.up[k] + 1}})
 			}
 		}
 		return true
@@ -328,7 +328,7 @@ func (s *State) applyAction(p int, a engine.Action, log *engine.Log) {
 	case kQuest:
 		s.fromHand(p, a.Arg[0])
 		cl.quest.add(a.Arg[0])
-		s.played.add(a.Arg[0])
+		s.playedBy[p].add(a.Arg[0])
 		log.Add(engine.Everyone, "quest", "%v commits a quest face down", clanName(p))
 		log.Add(engine.Seats(engine.Seat(p)), "quest.card", "your quest: %v", (*cardName)(s.card(a.Arg[0])))
 	case kPillage:
