@@ -33,12 +33,13 @@ const (
 	kSuccor           // succor <province>: Frigga's Succor's Warrior
 	kBless            // bless: Loki's Blessing's Warrior
 	kSkip             // skip: decline what a card offers
+	kBump             // bump <clan> <figure> <province>: Hildisvini moves a figure on
 	numActionKinds
 )
 
 var actionWords = [numActionKinds]string{"pick", "invade", "march", "move", "done", "upgrade", "quest", "pillage",
 	"challenge", "domain", "sacrifice", "pass", "call", "play", "add", "keep", "raise", "save", "spare", "witch",
-	"lead", "succor", "bless", "skip"}
+	"lead", "succor", "bless", "skip", "bump"}
 
 // Deciders returns the seats that must act now.
 func (s *State) Deciders() engine.SeatSet {
@@ -265,6 +266,12 @@ func (s *State) FormatAction(a engine.Action) string {
 		return w + " " + s.locWord(int(a.Arg[0]))
 	case kSacrifice:
 		return w + " " + s.kindWord(p, int(a.Arg[0])) + " " + s.kindWord(p, int(a.Arg[1])) + " " + statWord(int(a.Arg[2]))
+	case kBump:
+		o := int(a.Arg[0])
+		if o < 0 || o >= maxClans {
+			return fmt.Sprintf("%s clan-%d", w, o)
+		}
+		return w + " " + clanNames[o] + " " + s.kindWord(o, int(a.Arg[1])) + " " + s.locWord(int(a.Arg[2]))
 	case kRaise:
 		return w + " " + statWord(int(a.Arg[0]))
 	}
@@ -405,6 +412,21 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 				}
 			}
 		}
+	case kBump:
+		if err = want(3, "bump <clan> <figure> <province>"); err == nil {
+			o := -1
+			for c := range int(s.n) {
+				if clanNames[c] == args[0] {
+					o = c
+				}
+			}
+			if o < 0 {
+				err = fmt.Errorf("bump: no clan %q", args[0])
+			} else if a.Arg[1], err = s.parseKind(o, args[1]); err == nil {
+				a.Arg[0] = int16(o)
+				a.Arg[2], err = s.parseLoc(args[2])
+			}
+		}
 	case kRaise:
 		if err = want(1, "raise rage|axes|horns"); err == nil {
 			a.Arg[0], err = parseStat(args[0])
@@ -419,7 +441,17 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 // now: in its hand, or in the hand it drafts from.
 func (s *State) parseCard(p int, id string) (int16, error) {
 	from := s.clans[p].hand
-	if s.phase == phDraft {
+	switch {
+	case s.nAsk > 0 && s.ask[0].kind == chProwess:
+		// Tyr's Prowess keeps the winner's cards from the discard.
+		from = cardSet{}
+		s.bat.cardsOf(p).each(func(c int16) bool {
+			if s.discard.has(c) {
+				from.add(c)
+			}
+			return true
+		})
+	case s.phase == phDraft:
 		from = s.draftHand(p)
 	}
 	found := int16(-1)

@@ -321,6 +321,16 @@ func (s *State) most(p, q int) bool {
 // (twice with Odin's Inspiration, the Dragons' Glory not doubled: note 24).
 func (s *State) ragnarok(log *engine.Log) {
 	prov := int(s.doom[s.age])
+	// Garm: Ragnarök destroys Garm's province instead, unless Garm stands
+	// in Yggdrasil (reference §1.9, Kickstarter monsters).
+	for p := range int(s.n) {
+		for m := range 2 {
+			if l := int(s.clans[p].fig[figMonster+m]); s.monsterEffect(p, kindMonster0+m) == "garm" && l < numOuter && !s.destroyedAt(l) {
+				log.Add(engine.Everyone, "garm", "the %v Garm draws Ragnarök onto %v", clanName(p), s.province(l))
+				prov = l
+			}
+		}
+	}
 	s.destroyed |= 1 << prov
 	log.Add(engine.Everyone, "ragnarok", "Ragnarök destroys %v", s.province(prov))
 	per := int(s.c.Ragnarok[s.age])

@@ -24,6 +24,7 @@ type battle struct {
 	challenge bool           // Tyr's Challenge: the province was pillaged already
 	fought    bool           // an enemy stood there: a battle was fought
 	lateOpen  bool           // the window for Heimdall's Eye and Gaze was opened
+	texts     int8           // clans whose texts of the third rank are resolved, from the pillager (note 3)
 	parts     engine.SeatSet // the clans in the battle
 	valk      engine.SeatSet // clans whose Valkyrie fights in it
 	card      [maxClans]int16
@@ -342,6 +343,10 @@ func (s *State) effect(p int) string {
 // pillager clockwise, copies of one card clockwise (note 4).
 func (s *State) resolveTexts(log *engine.Log) {
 	b := &s.bat
+	if b.texts > 0 {
+		s.resolveRest(log) // back after the choices a text raised
+		return
+	}
 	s.order(func(p int) {
 		if s.effect(p) == "thors-primacy" {
 			b.cancel = b.parts.Without(engine.Seat(p))
@@ -373,40 +378,52 @@ func (s *State) resolveTexts(log *engine.Log) {
 		s.askCards()
 		return
 	}
-	s.order(func(p int) {
-		if s.effect(p) != "odins-smite" {
-			return
+	s.resolveRest(log)
+}
+
+// resolveRest resolves the texts of the third rank, Odin's Tide among
+// them, one clan at a time from the pillager clockwise (notes 3, 4): a
+// text that raises choices (Odin's Tide's figure to keep, Frigga's
+// Protection) is answered before the next clan's text resolves.
+// battle.texts counts the clans resolved.
+func (s *State) resolveRest(log *engine.Log) {
+	b := &s.bat
+	for int(b.texts) < int(s.n) {
+		p := (int(b.pillager) + int(b.texts)) % int(s.n)
+		b.texts++
+		if !b.parts.Has(engine.Seat(p)) {
+			continue
 		}
-		// Each enemy loses one Warrior in the battle.
-		s.order(func(o int) {
-			if o == p {
-				return
-			}
-			if f := s.firstIn(o, kindWarrior, int(b.prov)); f >= 0 {
-				log.Add(engine.Everyone, "smite", "%v's Odin's Smite strikes a %v Warrior", clanName(p), clanName(o))
-				s.destroy(o, 1<<f, int(b.prov), log)
-			}
-		})
-	})
-	tide := false
-	s.order(func(p int) {
-		if tide || s.effect(p) != "odins-tide" {
-			return
-		}
-		tide = true
-		log.Add(engine.Everyone, "tide", "%v's Odin's Tide: every clan keeps one figure in the battle", clanName(p))
-		s.order(func(o int) {
-			n := 0
-			for _, l := range s.clans[o].fig {
-				if s.inBattle(int(l), int(b.prov)) {
-					n++
+		switch s.effect(p) {
+		case "odins-smite":
+			// Each enemy loses one Warrior in the battle.
+			s.order(func(o int) {
+				if o == p {
+					return
 				}
-			}
-			if n > 1 {
-				s.askChoice(choice{kind: chTide, seat: int8(o)})
-			}
-		})
-	})
+				if f := s.firstIn(o, kindWarrior, int(b.prov)); f >= 0 {
+					log.Add(engine.Everyone, "smite", "%v's Odin's Smite strikes a %v Warrior", clanName(p), clanName(o))
+					s.destroy(o, 1<<f, int(b.prov), log)
+				}
+			})
+		case "odins-tide":
+			log.Add(engine.Everyone, "tide", "%v's Odin's Tide: every clan keeps one figure in the battle", clanName(p))
+			s.order(func(o int) {
+				n := 0
+				for _, l := range s.clans[o].fig {
+					if s.inBattle(int(l), int(b.prov)) {
+						n++
+					}
+				}
+				if n > 1 {
+					s.askChoice(choice{kind: chTide, seat: int8(o)})
+				}
+			})
+		}
+		if s.nAsk > 0 {
+			return
+		}
+	}
 	b.step = stLate
 }
 
@@ -620,8 +637,19 @@ func (s *State) spoils(log *engine.Log) {
 			if b.valk.Has(engine.Seat(p)) {
 				s.gain(p, 2*enemies, "the Valkyrie", log)
 			}
-			if won && s.hasMonster(p, "nidhoggr") {
-				s.gain(p, enemies, "Nidhoggr", log)
+			if won && s.hasMonster(p, "nidhoggr") && s.nidhoggrIn(p, prov) {
+				// 1 Glory for each figure the losers have in Valhalla.
+				n := 0
+				s.order(func(o int) {
+					if o != p {
+						for _, l := range s.clans[o].fig {
+							if l == locValhal {
+								n++
+							}
+						}
+					}
+				})
+				s.gain(p, n, "Nidhoggr", log)
 			}
 			if !won && s.has(p, "lokis-blessing") {
 				s.askChoice(choice{kind: chBless, seat: int8(p), a: int8(prov)})
@@ -634,6 +662,20 @@ func (s *State) spoils(log *engine.Log) {
 	if w == int(b.pillager) {
 		s.pillageReward(w, prov, log)
 	}
+}
+
+// nidhoggrIn reports whether clan p's Nidhoggr took part in the battle in
+// prov (it stood there when the battle was over, or died in it).
+func (s *State) nidhoggrIn(p, prov int) bool {
+	for m := range 2 {
+		if s.monsterEffect(p, kindMonster0+m) == "nidhoggr" {
+			l := int(s.clans[p].fig[figMonster+m])
+			if s.inBattle(l, prov) || (l == locValhal && s.bat.killed[p] > 0) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // hasMonster reports whether clan p has the monster with effect e.

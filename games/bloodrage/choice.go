@@ -24,6 +24,7 @@ const (
 	chBless              // Loki's Blessing: a free Warrior into the lost battle's province a
 	chLead               // Lord of Hammers: the Leader moves from province a to an adjacent one
 	chProwess            // Tyr's Prowess: keep revealed cards for 1 Rage each
+	chBump               // Hildisvini: a figure of province a moves to an adjacent province
 )
 
 // askChoice queues a choice.
@@ -105,6 +106,24 @@ func (s *State) legalChoice(p int, buf []engine.Action) []engine.Action {
 			}
 		}
 		add(kSkip)
+	case chBump:
+		prov := int(c.a)
+		for o := range int(s.n) {
+			for k := range numKinds {
+				f := s.firstOf(o, k, prov)
+				if f < 0 || s.isShip(o, k) || (o == p && s.monsterEffect(p, k) == "hildisvini") {
+					continue
+				}
+				for q := range numProv {
+					if adjacent(prov, q) && !s.destroyedAt(q) && s.freeVillages(q) > 0 {
+						add(kBump, o, k, q)
+					}
+				}
+			}
+		}
+		if s.freeVillages(prov) >= 0 {
+			add(kSkip) // the bump is a choice unless Hildisvini took a full province's village
+		}
 	case chProwess:
 		if cl.rage > 0 {
 			var left cardSet // the winner's cards still on the discard
@@ -226,6 +245,14 @@ func (s *State) applyChoice(p int, a engine.Action, log *engine.Log) {
 			f := s.leaderIn(p, int(c.a))
 			s.place(p, f, uint8(a.Arg[0]))
 			log.Add(engine.Everyone, "lead", "%v's Lord of Hammers leads into %v", clanName(p), s.province(int(a.Arg[0])))
+		}
+	case chBump:
+		s.popChoice()
+		if a.Kind == kBump {
+			o := int(a.Arg[0])
+			f := s.firstOf(o, int(a.Arg[1]), int(c.a))
+			s.place(o, f, uint8(a.Arg[2]))
+			log.Add(engine.Everyone, "bump", "%v's Hildisvini drives %v's %v into %v", clanName(p), clanName(o), s.figLabel(o, f), s.province(int(a.Arg[2])))
 		}
 	case chProwess:
 		if a.Kind == kKeep {

@@ -116,6 +116,11 @@ func (s *State) invade(p, f, loc int, log *engine.Log) {
 			}
 		}
 	}
+	// Hildisvini may drive a figure of the province into an adjacent one;
+	// it must when it took a full province's village (reference §1.9).
+	if s.monsterEffect(p, k) == "hildisvini" && loc < numProv && s.canBump(p, loc) {
+		s.askChoice(choice{kind: chBump, seat: int8(p), a: int8(loc)})
+	}
 	// Frigga's Succor: a Warrior of the reserve joins free where the
 	// figure invaded, or, for a ship, in a province beside its fjord
 	// (note 13). Asked after the kills, which may free a village.
@@ -126,6 +131,28 @@ func (s *State) invade(p, f, loc int, log *engine.Log) {
 	if s.has(p, "thors-domain") && loc < numProv {
 		s.askChoice(choice{kind: chThorsDomain, seat: int8(p), a: int8(loc)})
 	}
+}
+
+// canBump reports whether a figure other than clan p's Hildisvini stands
+// in province prov with an adjacent standing province to be driven into.
+func (s *State) canBump(p, prov int) bool {
+	room := false
+	for q := range numProv {
+		if adjacent(prov, q) && !s.destroyedAt(q) && s.freeVillages(q) > 0 {
+			room = true
+		}
+	}
+	if !room {
+		return false
+	}
+	for o := range int(s.n) {
+		for f, l := range s.clans[o].fig {
+			if int(l) == prov && !(o == p && f >= figMonster && s.monsterEffect(p, kindOf(f)) == "hildisvini") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // upgrade plays upgrade card c into clan p's slot, paying its Rage: the

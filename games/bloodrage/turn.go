@@ -250,7 +250,12 @@ func (s *State) appendTargets(buf []engine.Action, a engine.Action, p, k int, fr
 		return buf
 	}
 	for q := range numProv {
-		if s.destroyedAt(q) || s.freeVillages(q) <= 0 {
+		if s.destroyedAt(q) {
+			continue
+		}
+		// Hildisvini may take a full province's village, driving a figure
+		// out (reference §1.9).
+		if s.freeVillages(q) <= 0 && !(s.monsterEffect(p, k) == "hildisvini" && s.canBump(p, q)) {
 			continue
 		}
 		if q == yggdrasil && s.monsterEffect(p, k) != "dark-elf" {
