@@ -2,6 +2,7 @@ package bloodrage
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"skald/engine"
@@ -111,19 +112,13 @@ func (s *State) appendCard(buf []engine.Action, a engine.Action, c int16, from c
 
 // firstCopy returns the lowest card of set with c's id.
 func (s *State) firstCopy(c int16, set cardSet) int16 {
-	id := s.c.Cards[c].ID
-	first := c
-	set.each(func(o int16) bool {
-		if o >= c {
-			return false
+	same := &s.g.copies[c]
+	for w := range set {
+		if x := set[w] & same[w]; x != 0 {
+			return int16(w*64 + bits.TrailingZeros64(x))
 		}
-		if s.c.Cards[o].ID == id {
-			first = o
-			return false
-		}
-		return true
-	})
-	return first
+	}
+	return c
 }
 
 // Apply plays a.

@@ -15,8 +15,9 @@ var rulesText string
 
 // Game is Blood Rage.
 type Game struct {
-	c     *Content
-	names [fjord0 + numFjords]provName // the printable names of the locations
+	c      *Content
+	names  [fjord0 + numFjords]provName // the printable names of the locations
+	copies []cardSet                    // for each card, the cards with its id
 }
 
 // New returns Blood Rage played with the embedded content.
@@ -31,6 +32,14 @@ func NewWithContent(c *Content) *Game {
 	}
 	for f := range c.Fjords {
 		g.names[fjord0+f].f = &c.Fjords[f]
+	}
+	g.copies = make([]cardSet, len(c.Cards))
+	for i := range c.Cards {
+		for j := range c.Cards {
+			if c.Cards[i].ID == c.Cards[j].ID {
+				g.copies[i].add(int16(j))
+			}
+		}
 	}
 	return g
 }

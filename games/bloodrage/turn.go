@@ -21,20 +21,28 @@ func (s *State) legalAction(p int, buf []engine.Action) []engine.Action {
 		buf = s.appendTargets(buf, engine.Action{Seat: seat, Kind: kInvade, Arg: [4]int16{int16(k)}}, p, k, false)
 	}
 	// March: from a province to one other, for 1 Rage.
+	present, marchers := s.presence(p)
+	var room uint16 // standing provinces with an empty village
+	for to := range numProv {
+		if !s.destroyedAt(to) && s.freeVillages(to) > 0 {
+			room |= 1 << to
+		}
+	}
 	for from := range numProv {
-		if !s.canMarchFrom(p, from) {
+		if marchers&(1<<from) == 0 || s.destroyedAt(from) {
 			continue
 		}
 		for to := range numProv {
-			if to != from && !s.destroyedAt(to) && s.freeVillages(to) > 0 {
+			if to != from && room&(1<<to) != 0 {
 				buf = append(buf, engine.Action{Seat: seat, Kind: kMarch, Arg: [4]int16{int16(from), int16(to)}})
 			}
 		}
 	}
 	// Upgrade: a card of the hand onto the clan sheet.
+	charm := s.count(p, "friggas-charm")
 	cl.hand.each(func(c int16) bool {
 		card := s.card(c)
-		if card.Type == Battle || card.Type == Quest || s.upgradeCost(p, c) > int(cl.rage) || s.firstCopy(c, cl.hand) != c {
+		if card.Type == Battle || card.Type == Quest || max(card.RageCost()-charm, 0) > int(cl.rage) || s.firstCopy(c, cl.hand) != c {
 			return true
 		}
 		first, n := slotRange(card.Type)
@@ -61,7 +69,7 @@ func (s *State) legalAction(p int, buf []engine.Action) []engine.Action {
 	// Pillage: a standing province not yet pillaged, where the clan has a
 	// figure or a ship in a fjord supporting it.
 	for q := range numProv {
-		if s.canPillage(p, q, false) {
+		if present&(1<<q) != 0 && !s.destroyedAt(q) && s.pillaged&(1<<q) == 0 {
 			buf = append(buf, engine.Action{Seat: seat, Kind: kPillage, Arg: [4]int16{int16(q)}})
 		}
 	}
@@ -249,24 +257,55 @@ func (s *State) appendTargets(buf []engine.Action, a engine.Action, p, k int, fr
 		}
 		return buf
 	}
+	effect := s.monsterEffect(p, k)
+	// The cost is the same everywhere but in a Mystic Troll's province.
+	paid := free || a.Kind == kDomain
+	cheap := paid || s.invadeCost(p, k, -1) <= rage
+	troll := !paid && !cheap && s.hasMonster(p, "mystic-troll")
 	for q := range numProv {
 		if s.destroyedAt(q) {
 			continue
 		}
 		// Hildisvini may take a full province's village, driving a figure
 		// out (reference §1.9).
-		if s.freeVillages(q) <= 0 && !(s.monsterEffect(p, k) == "hildisvini" && s.canBump(p, q)) {
+		if s.freeVillages(q) <= 0 && !(effect == "hildisvini" && s.canBump(p, q)) {
 			continue
 		}
-		if q == yggdrasil && s.monsterEffect(p, k) != "dark-elf" {
+		if q == yggdrasil && effect != "dark-elf" {
 			continue
 		}
-		if free || a.Kind == kDomain || s.invadeCost(p, k, q) <= rage {
+		if cheap || troll && s.invadeCost(p, k, q) <= rage {
 			a.Arg[1] = int16(q)
 			buf = append(buf, a)
 		}
 	}
 	return buf
+}
+
+// presence returns the provinces where clan p is present (a figure there,
+// or a ship in a fjord supporting it: reference §1.7, Pillage) and those
+// from which it has a figure that may march (not a ship).
+func (s *State) presence(p int) (present, marchers uint16) {
+	cl := &s.clans[p]
+	for k, l := range cl.fig {
+		switch {
+		case l < numProv:
+			present |= 1 << l
+			if !(k >= figMonster && s.isShip(p, kindOf(k))) {
+				marchers |= 1 << l
+			}
+		case l >= fjord0 && l < fjord0+numFjords:
+			for _, q := range s.c.Fjords[l-fjord0].Provinces {
+				if !s.destroyedAt(int(q)) {
+					present |= 1 << q
+				}
+			}
+		}
+	}
+	if cl.rage < 1 {
+		marchers = 0
+	}
+	return present, marchers
 }
 
 // canMarchFrom reports whether clan p has a figure that may march out of
