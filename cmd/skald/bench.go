@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	register(command{name: "bench", args: "GAME [--time 2s] [--json] [--cpuprofile FILE] [--option k=v]... | serve [--matches N] [--db …]", help: "measure playouts/s, actions/s, allocs/action, clone cost and mcts iterations/s on one core", run: runBench})
+	register(command{name: "bench", args: "GAME [--seats N] [--time 2s] [--json] [--cpuprofile FILE] [--option k=v]... | serve [--matches N] [--db …]", help: "measure playouts/s, actions/s, allocs/action, clone cost and mcts iterations/s on one core", run: runBench})
 }
 
 // The command is built with profile-guided optimisation from
@@ -28,6 +28,7 @@ func init() {
 // benchReport is what skald bench measures.
 type benchReport struct {
 	Game            string  `json:"game"`
+	Seats           int     `json:"seats"`
 	Options         string  `json:"options"`
 	Playouts        int     `json:"playouts"`
 	PlayoutsPerSec  float64 `json:"playouts_per_sec"`
@@ -57,6 +58,7 @@ func runBench(e *env, args []string) error {
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the measurements to `file` (for go tool pprof, or as cmd/skald/default.pgo)")
 	opts := optionFlags{}
 	fs.Var(opts, "option", "game option k=v (repeatable)")
+	seats := fs.Int("seats", 0, "number of seats; the game's fewest when 0")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -68,7 +70,13 @@ func runBench(e *env, args []string) error {
 	if err := fileOptions(g, opts); err != nil {
 		return err
 	}
-	lo, _ := g.Seats()
+	lo, hi := g.Seats()
+	if *seats != 0 {
+		if *seats < lo || *seats > hi {
+			return usagef("--seats %d: %s is played by %d to %d seats", *seats, g.Name(), lo, hi)
+		}
+		lo = *seats
+	}
 	resolved, err := engine.Resolve(g.Options(), engine.Options(opts))
 	if err != nil {
 		return usagef("%v", err)
@@ -77,7 +85,7 @@ func runBench(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	rep := benchReport{Game: g.Name(), Options: resolved.String(), GoVersion: runtime.Version(), CPU: fmt.Sprint(runtime.GOMAXPROCS(0))}
+	rep := benchReport{Game: g.Name(), Seats: lo, Options: resolved.String(), GoVersion: runtime.Version(), CPU: fmt.Sprint(runtime.GOMAXPROCS(0))}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
 		if err != nil {
@@ -160,7 +168,7 @@ func runBench(e *env, args []string) error {
 		fmt.Fprintln(e.stdout, string(b))
 		return nil
 	}
-	fmt.Fprintf(e.stdout, "%s (%s), %s, one goroutine:\n", rep.Game, rep.Options, rep.GoVersion)
+	fmt.Fprintf(e.stdout, "%s, %d seats (%s), %s, one goroutine:\n", rep.Game, rep.Seats, rep.Options, rep.GoVersion)
 	fmt.Fprintf(e.stdout, "  random playouts/s   %12.0f  (%d playouts, %.1f actions each)\n", rep.PlayoutsPerSec, rep.Playouts, rep.ActionsPerGame)
 	fmt.Fprintf(e.stdout, "  actions/s           %12.0f\n", rep.ActionsPerSec)
 	fmt.Fprintf(e.stdout, "  allocs/action       %12.3f\n", rep.AllocsPerAction)
