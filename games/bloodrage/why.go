@@ -11,6 +11,10 @@ func (s *State) why(a engine.Action) error {
 	cl := &s.clans[p]
 	text := s.FormatAction(a)
 	switch {
+	case s.nAsk > 0 && s.ask[0].kind == chRaise && a.Kind == kRaise && s.ask[0].a >= 0 && a.Arg[0] == int16(s.ask[0].a):
+		return engine.Illegal(ruleBattle, "%q: Frigga's Grace raises another stat than the one the pillage raised (note 11)", text)
+	case s.nAsk > 0 && s.ask[0].kind == chSuccor && a.Kind == kSuccor:
+		return engine.Illegal(ruleInvade, "%q: Frigga's Succor's Warrior goes into an empty village of the province invaded, or of one beside the fjord a ship invaded, within the Horns; with none, no Warrior (note 13)", text)
 	case s.nAsk > 0:
 		return engine.Illegal(ruleRulings, "%q does not answer what %s is asked now: %s", text, clanNames[p], choiceNames[s.ask[0].kind])
 	case s.bat.on:
@@ -88,4 +92,25 @@ func (s *State) why(a engine.Action) error {
 		return engine.Illegal(ruleRulings, "%s may pass only with at most one card in hand, or nothing else to do (ruling BR-R2)", clanNames[p])
 	}
 	return engine.Illegal(ruleAction, "%q is not an action %s may take now", text, clanNames[p])
+}
+
+// notDeciding explains why clan p may not act now, naming the rule: the
+// call to battle and the late cards are offered one clan at a time from
+// the pillager (notes 1, 21), and a clan without Rage takes no action on
+// the Action phase's turns (note 5).
+func (s *State) notDeciding(p int) error {
+	switch {
+	case s.nAsk > 0 || s.act.kind != actNone:
+	case s.bat.on && s.bat.step == stCall:
+		return engine.Illegal(ruleCall, "the call to battle is offered one clan at a time, clockwise from the pillager's left: %s is offered it now, not %s (note 1)", clanNames[s.win.Offered()], clanNames[p])
+	case s.bat.on && s.bat.step == stLate:
+		return engine.Illegal(ruleBattle, "Heimdall's Eye and Gaze are added one clan at a time, clockwise from the pillager: %s is offered it now, not %s (note 21)", clanNames[s.win.Offered()], clanNames[p])
+	case s.bat.on && s.bat.step == stCards && s.bat.parts.Has(engine.Seat(p)):
+		return engine.Illegal(ruleBattle, "%s has played its battle card, or has none to play: one card each (note 1)", clanNames[p])
+	case s.phase == phAction && !s.bat.on && s.clans[p].rage <= 0:
+		return engine.Illegal(ruleAction, "%s has no Rage: no action, not even a free one (note 5)", clanNames[p])
+	case s.phase == phAction && !s.bat.on:
+		return engine.Illegal(ruleAction, "it is %s's turn, not %s's", clanNames[s.turn], clanNames[p])
+	}
+	return engine.Illegal(ruleAction, "%s has nothing to decide now", clanNames[p])
 }
