@@ -1,5 +1,7 @@
 package tacticsdavid
 
+import "skald/engine"
+
 // Abilities of attacking (group D1): attacking twice (Beast Whisperer),
 // after moving (Reckless), and choosing the unit of a Unit Team
 // (Circumvent).
@@ -45,7 +47,7 @@ func (s *State) whisperer(i int) int {
 }
 
 // fireAgain fires Beast Whisperer for piece i's second attack.
-func (s *State) fireAgain(i int, ev *[]Event) {
+func (s *State) fireAgain(i int, ev *engine.Log) {
 	if h := s.whisperer(i); h >= 0 {
 		s.fire(h, abBeastWhisperer, ev, "%s attacks a second time", s.name(i))
 	}
@@ -55,7 +57,7 @@ func (s *State) fireAgain(i int, ev *[]Event) {
 // Ranged Attack after moving) and Circumvent (a unit of a Unit Team the
 // rules would not let it choose). It reports whether the attacker chose
 // the unit of a Unit Team a Ranged Attack strikes.
-func (s *State) declaring(a attack, ev *[]Event) bool {
+func (s *State) declaring(a attack, ev *engine.Log) bool {
 	i, t := int(a.attacker), int(a.target)
 	if a.kind == attackRanged && s.eng.moved && s.hasAb(i, abReckless) {
 		s.fire(i, abReckless, ev, "shoots although it moved")

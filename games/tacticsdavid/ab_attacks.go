@@ -69,7 +69,7 @@ func (br *breath) targets(s *State, h int, c *choices) {
 // first for a Ranged Attack, every unit in the Attack Area), with the
 // breath's Base Strength Rating (attack.base) and without the Duel (the
 // bout hook).
-func (br *breath) apply(s *State, h, t, x int, ev *[]Event) {
+func (br *breath) apply(s *State, h, t, x int, ev *engine.Log) {
 	kind := uint8(attackMelee)
 	if s.info[s.pieces[h].prof].ranged {
 		kind = attackRanged
@@ -82,7 +82,7 @@ func (br *breath) apply(s *State, h, t, x int, ev *[]Event) {
 }
 
 // bout: "may not enter the Duel Procedure as a result of this Attack".
-func (br *breath) bout(s *State, b *bout, h int, ev *[]Event) {
+func (br *breath) bout(s *State, b *bout, h int, ev *engine.Log) {
 	if int(b.a.attacker) == h && int(b.a.ab) == br.n {
 		b.noDuel = true
 	}
@@ -91,7 +91,7 @@ func (br *breath) bout(s *State, b *bout, h int, ev *[]Event) {
 // after: "After the Attack Procedure if 1 D6 Roll is greater than or equal
 // to 4 Units Attacked acquire ... Roll separately for each Unit." A unit
 // the attack killed takes no status (TD-28).
-func (br *breath) after(s *State, b *bout, h int, ev *[]Event) {
+func (br *breath) after(s *State, b *bout, h int, ev *engine.Log) {
 	if int(b.a.attacker) != h || int(b.a.ab) != br.n || !s.alive(b.d) {
 		return
 	}
@@ -136,7 +136,7 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, t, _ int, ev *[]Event) {
+		apply: func(s *State, h, t, _ int, ev *engine.Log) {
 			s.fire(h, abVoodooDoll, ev, "sticks a pin in a doll of %s", s.name(t))
 			if s.rollFor(h, abVoodooDoll, 6, ev) >= 5 {
 				s.voodoo(h, t, ev)
@@ -151,7 +151,7 @@ func init() {
 // t's Front, whatever the grid; the Duel may follow; no Combat Lock and no
 // reflection: the doll strikes, not the holder across the battlefield
 // (TD-93).
-func (s *State) voodoo(h, t int, ev *[]Event) {
+func (s *State) voodoo(h, t int, ev *engine.Log) {
 	front := s.baseStrength(t, Front, 0, false)
 	a := attack{attacker: int8(h), target: int8(t), side: Front, kind: attackMelee, ab: abVoodooDoll, base: int8(front + 1)}
 	b := s.newBout(a, t, Front)
@@ -159,9 +159,7 @@ func (s *State) voodoo(h, t int, ev *[]Event) {
 	if b.cancel || s.over || !s.alive(h) || !s.alive(t) {
 		return
 	}
-	if ev != nil {
-		s.event(ev, "attack", "%s defends its Front against an attack of its own Front Strength Rating, %d", s.name(t), front)
-	}
+	s.event(ev, "attack", "%s defends its Front against an attack of its own Front Strength Rating, %d", s.name(t), front)
 	at, df := s.duel(&b, true, ev)
 	if at > df {
 		b.won = true
@@ -169,25 +167,19 @@ func (s *State) voodoo(h, t int, ev *[]Event) {
 			// "Defender may never receive the Dead Status as a result of
 			// this Attack" (seed 004, "Unit Type/Attack Type Affects").
 			b.immune = true
-			if ev != nil {
-				s.event(ev, "attack.immune", "the doll beats %s (%d against %d) but a Physical Attack never kills an Ethereal unit", s.name(t), at, df)
-			}
+			s.event(ev, "attack.immune", "the doll beats %s (%d against %d) but a Physical Attack never kills an Ethereal unit", s.name(t), at, df)
 		} else {
-			if ev != nil {
-				s.event(ev, "attack.won", "the doll beats %s (%d against %d)", s.name(t), at, df)
-			}
+			s.event(ev, "attack.won", "the doll beats %s (%d against %d)", s.name(t), at, df)
 			old := s.cause
 			s.cause = cause{by: int8(h), ab: abVoodooDoll, attack: true, atype: b.atype}
 			if s.acquire(t, Dead, ev) {
 				b.killed = true
-				if ev != nil {
-					s.event(ev, "attack.kill", "%s kills %s", s.name(h), s.name(t))
-				}
+				s.event(ev, "attack.kill", "%s kills %s", s.name(h), s.name(t))
 				s.kill(h, t, ev)
 			}
 			s.cause = old
 		}
-	} else if ev != nil {
+	} else {
 		s.event(ev, "attack.defended", "%s defends against the doll (%d against %d)", s.name(t), df, at)
 	}
 	if !s.over {

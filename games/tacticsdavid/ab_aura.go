@@ -1,5 +1,7 @@
 package tacticsdavid
 
+import "skald/engine"
+
 // Group A: abilities by which a unit changes the strengths and dice of
 // other units' Attack, Defend and Duel Procedures (auras, Unit Teams), and
 // the Ranged Hit Procedure (seed 004, "ABILITY LIST"; rulings TD-A...).
@@ -35,7 +37,7 @@ func init() {
 	// 3 Grid Spaces of this Unit who are of the Pup Root gain +1 to their
 	// Base Strength Ratings. This Ability is not accumulative with other
 	// Units who possess it." (TD-43, TD-44)
-	register(abBeastFriend, abilityHooks{aura: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abBeastFriend, abilityHooks{aura: func(s *State, b *bout, h int, ev *engine.Log) {
 		pup := s.g.grpA.pup
 		b.sides(func(k, u int) {
 			ok := func(j int) bool {
@@ -52,7 +54,7 @@ func init() {
 	// 068 Force Field, "All (Not with Dead Status)": "Units within 2 Grid
 	// Spaces of this Unit gain +1 to their Strength Ratings during their
 	// Defend and Duel Procedure." (TD-44, TD-59)
-	register(abForceField, abilityHooks{aura: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abForceField, abilityHooks{aura: func(s *State, b *bout, h int, ev *engine.Log) {
 		if b.d != h && s.within(h, b.d, 2) {
 			b.mod[1].add++
 			s.fire(h, abForceField, ev, "+1 to the Strength Ratings of %s in its Defend Procedure", s.name(b.d))
@@ -63,7 +65,7 @@ func init() {
 	// 083 Brown Nosing, "All (Not with Dead Status)": "An Allied Unit in
 	// Direct Grid Space Contact with this Unit's Front Facing gain +2 to
 	// their Base Strength Ratings."
-	register(abBrownNosing, abilityHooks{aura: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abBrownNosing, abilityHooks{aura: func(s *State, b *bout, h int, ev *engine.Log) {
 		front := s.pt(h).Add(s.pieces[h].facing.Delta())
 		b.sides(func(k, u int) {
 			if u != h && s.allies(h, u) && s.pt(u) == front {
@@ -77,7 +79,7 @@ func init() {
 	// within 2 Grid Spaces who have the Aqua Movement Type gain +1 to their
 	// Base Strength Ratings during their Defend, and resulting Duel
 	// Procedure." (TD-44, TD-59)
-	register(abTidalShield, abilityHooks{aura: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abTidalShield, abilityHooks{aura: func(s *State, b *bout, h int, ev *engine.Log) {
 		d := b.d
 		if d == h || (s.within(h, d, 2) && s.info[s.pieces[d].prof].moveType == moveAqua) {
 			b.mod[1].base++
@@ -90,7 +92,7 @@ func init() {
 	// of this Unit who have the Soar Movement Type gain +1 to their Base
 	// Strength Ratings during their Defend, and resulting Duel Procedure."
 	// (TD-44, TD-59)
-	register(abFlock, abilityHooks{aura: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abFlock, abilityHooks{aura: func(s *State, b *bout, h int, ev *engine.Log) {
 		d := b.d
 		if d != h && s.within(h, d, 2) && s.info[s.pieces[d].prof].moveType == moveSoar {
 			b.mod[1].base++
@@ -103,7 +105,7 @@ func init() {
 	// Grid Space contact with this Unit replace their Defend and Duel
 	// Procedure D6 Rolls with D3 Rolls. This does not replace any Dice the
 	// Unit gains from other Abilities." (TD-50)
-	register(abSqueeze, abilityHooks{aura: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abSqueeze, abilityHooks{aura: func(s *State, b *bout, h int, ev *engine.Log) {
 		d := b.d
 		if !s.allies(h, d) && adjacent(s.pt(h), s.pt(d)) && !b.mod[1].small {
 			b.mod[1].small = true
@@ -115,7 +117,7 @@ func init() {
 	// 181 Spider Pack, "All (Not with Dead Status)": "A Unit in a Unit Team
 	// with this Unit may combine this Unit's Strength Ratings with their
 	// own during that Unit's Combat Phase." (TD-55)
-	register(abSpiderPack, abilityHooks{aura: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abSpiderPack, abilityHooks{aura: func(s *State, b *bout, h int, ev *engine.Log) {
 		a := int(b.a.attacker)
 		if s.partnerOf(h) != a || s.member(a) < 0 {
 			return
@@ -136,7 +138,7 @@ func init() {
 	for _, c := range [...]struct{ n, bonus, need, status int }{{abTeamwork, 1, 5, Poisoned}, {abPartners, 2, 6, Dead}} {
 		n, bonus, need, status := c.n, c.bonus, c.need, c.status
 		register(n, abilityHooks{
-			aura: func(s *State, b *bout, h int, ev *[]Event) {
+			aura: func(s *State, b *bout, h int, ev *engine.Log) {
 				m := s.partnerOf(h)
 				if m < 0 {
 					return
@@ -148,7 +150,7 @@ func init() {
 					}
 				})
 			},
-			disengage: func(s *State, h, u int, ev *[]Event) {
+			disengage: func(s *State, h, u int, ev *engine.Log) {
 				m := s.partnerOf(h)
 				if u != h || m < 0 || s.member(m) < 0 {
 					return
@@ -165,7 +167,7 @@ func init() {
 	// 193 Dragon Might, "All (Not with Dead Status)": "Allied Units of the
 	// Egg Root within 3 Grid Spaces of this Unit gain +1 to their Strength
 	// Ratings." (TD-43, TD-44)
-	register(abDragonMight, abilityHooks{aura: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abDragonMight, abilityHooks{aura: func(s *State, b *bout, h int, ev *engine.Log) {
 		egg := s.g.grpA.egg
 		b.sides(func(k, u int) {
 			if u != h && egg > 0 && s.allies(h, u) && s.within(h, u, 3) && s.rootOf(u) == egg {
@@ -181,7 +183,7 @@ func init() {
 	// 033 Target Practice, "A: Ranged Hit Pro.": "If this Unit misses in
 	// their Ranged Hit Procedure they may retry and perform the Ranged Hit
 	// Procedure again." Once an attack.
-	register(abTargetPractice, abilityHooks{shot: func(s *State, h int, sh *shot, ev *[]Event) {
+	register(abTargetPractice, abilityHooks{shot: func(s *State, h int, sh *shot, ev *engine.Log) {
 		if sh.stage == shotMissed && sh.shooter == h && sh.tries == 0 && !sh.again {
 			sh.again = true
 			s.fire(h, abTargetPractice, ev, "missed, and performs the Ranged Hit Procedure again")
@@ -192,7 +194,7 @@ func init() {
 	// 035 Headshot, "D: Ranged Hit Pro.": "If the sum of the dice rolled
 	// (no modifiers) is greater than or equal to 10 the targeted Unit
 	// acquires the Dead Status."
-	register(abHeadshot, abilityHooks{shot: func(s *State, h int, sh *shot, ev *[]Event) {
+	register(abHeadshot, abilityHooks{shot: func(s *State, h int, sh *shot, ev *engine.Log) {
 		if sh.stage == shotRolled && sh.shooter == h && sh.dice >= 10 && s.alive(sh.target) {
 			s.fire(h, abHeadshot, ev, "%d on the dice: a headshot on %s", sh.dice, s.name(sh.target))
 			s.inflict(h, abHeadshot, sh.target, Dead, ev)
@@ -201,7 +203,7 @@ func init() {
 	ruled(abHeadshot, "TD-57")
 
 	// 045 Perfect Shot, "D: Ranged Hit Pro.": "This Unit gains 1 D3."
-	register(abPerfectShot, abilityHooks{shot: func(s *State, h int, sh *shot, ev *[]Event) {
+	register(abPerfectShot, abilityHooks{shot: func(s *State, h int, sh *shot, ev *engine.Log) {
 		if sh.stage == shotRolled && sh.shooter == h {
 			r := s.rollFor(h, abPerfectShot, 3, ev)
 			sh.add += r
@@ -213,7 +215,7 @@ func init() {
 	// 139 Impenetrable, "All (Not with Dead Status)": "This Unit and Allied
 	// Units within 2 Grid Spaces of this Unit may negate any Ranged Attack
 	// if 1 D6 Roll is greater than or equal to 3." The Turtle Fortress has it (TD-2, TD-61).
-	register(abImpenetrable, abilityHooks{shot: func(s *State, h int, sh *shot, ev *[]Event) {
+	register(abImpenetrable, abilityHooks{shot: func(s *State, h int, sh *shot, ev *engine.Log) {
 		t := sh.target
 		if sh.stage != shotHit || sh.negated || !s.alive(t) || !s.allies(h, t) || !s.within(h, t, 2) {
 			return
@@ -233,7 +235,7 @@ func init() {
 			return h != i && s.allies(h, i) && !s.allies(h, t) && s.within(h, t, 4) &&
 				s.bf.CanTarget(s.pt(i), s.pieces[i].facing, s.bf.W+s.bf.H, s.pt(t))
 		},
-		shot: func(s *State, h int, sh *shot, ev *[]Event) {
+		shot: func(s *State, h int, sh *shot, ev *engine.Log) {
 			// Tell, once a shot (its first hit or miss), when it was out
 			// of the shooter's own range.
 			i, t := sh.shooter, sh.target

@@ -1,6 +1,9 @@
 package tacticsdavid
 
-import "skald/games/tacticsdavid/battlefield"
+import (
+	"skald/engine"
+	"skald/games/tacticsdavid/battlefield"
+)
 
 // Group B: what happens around one bout, before it (Ignore Consequence,
 // Razor's Charge) and after it (Bone Snap, Skewer, Gone Wild, Pierce, Exit
@@ -14,7 +17,7 @@ func attacking(b *bout, h int) bool { return h == int(b.a.attacker) && b.striker
 // opponentGets gives the holder's opposing unit in bout b status st, on a
 // roll of need or more on 1 D6 (need 0: no roll), if it is an enemy that
 // may acquire it.
-func (s *State) opponentGets(b *bout, h, n, st, need int, ev *[]Event) {
+func (s *State) opponentGets(b *bout, h, n, st, need int, ev *engine.Log) {
 	k, o := b.role(h)
 	if k < 0 || s.allies(h, o) || !s.mayGet(o, st) {
 		return
@@ -22,7 +25,7 @@ func (s *State) opponentGets(b *bout, h, n, st, need int, ev *[]Event) {
 	if need > 0 && s.rollFor(h, n, 6, ev) < need {
 		return
 	}
-	s.fire(h, n, ev, "gives %s the %s Status", s.name(o), statusNames[st])
+	s.fire(h, n, ev, "gives %s the %s Status", s.name(o), statusWord(st))
 	s.inflict(h, n, o, st, ev)
 }
 
@@ -31,7 +34,7 @@ func init() {
 	// Dead Status as a result of this Unit's Attack Procedure acquires the
 	// Crippled Status if applicable." ("Only Physical Units may be
 	// afflicted".)
-	register(abBoneSnap, abilityHooks{after: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abBoneSnap, abilityHooks{after: func(s *State, b *bout, h int, ev *engine.Log) {
 		if !attacking(b, h) || b.killed || !s.mayGet(b.d, Crippled) {
 			return
 		}
@@ -43,7 +46,7 @@ func init() {
 	// the Dead Status then any other Unit within this Unit's Attack Area
 	// also acquires the Dead Status. If this Unit's Attack Area is
 	// modified in any way this Ability will not work." (TD-72)
-	register(abSkewer, abilityHooks{after: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abSkewer, abilityHooks{after: func(s *State, b *bout, h int, ev *engine.Log) {
 		p := &s.pieces[h]
 		if !attacking(b, h) || !b.killed || b.a.kind == attackRangedMelee || s.area(h) != s.info[p.prof].area {
 			return
@@ -76,7 +79,7 @@ func init() {
 	// 030 Gone Wild, "A: Attack Pro.": "If this Unit causes an enemy Unit
 	// to acquire the Dead Status this Unit acquires the Enraged, Pumped,
 	// and Haste Status."
-	register(abGoneWild, abilityHooks{after: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abGoneWild, abilityHooks{after: func(s *State, b *bout, h int, ev *engine.Log) {
 		if !attacking(b, h) || !b.killed || s.allies(h, b.d) || !s.alive(h) {
 			return
 		}
@@ -90,7 +93,7 @@ func init() {
 	// the Dead Status then any Unit behind that Unit must also perform a
 	// Defend Procedure against another Attack Procedure. This effect only
 	// occurs once." (TD-71)
-	register(abPierce, abilityHooks{after: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abPierce, abilityHooks{after: func(s *State, b *bout, h int, ev *engine.Log) {
 		a := &s.pieces[h].ab
 		if !attacking(b, h) || !b.killed || a.due&duePierced != 0 || !s.acts(h) {
 			return
@@ -109,7 +112,7 @@ func init() {
 	// 047 Exit Wound, "A: Attack Pro.": "If this Unit did not force an
 	// Enemy Unit to acquire the Dead Status the targeted Unit instead
 	// acquires the Poisoned Status." (TD-73)
-	register(abExitWound, abilityHooks{after: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abExitWound, abilityHooks{after: func(s *State, b *bout, h int, ev *engine.Log) {
 		if !attacking(b, h) || b.d != int(b.a.target) || b.killed || s.allies(h, b.d) || !s.mayGet(b.d, Poisoned) {
 			return
 		}
@@ -120,21 +123,21 @@ func init() {
 
 	// 091 Rabies, "A: Attack, Defend Pro.": "Enemy Units acquire the
 	// Poisoned Status."
-	register(abRabies, abilityHooks{after: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abRabies, abilityHooks{after: func(s *State, b *bout, h int, ev *engine.Log) {
 		s.opponentGets(b, h, abRabies, Poisoned, 0, ev)
 	}})
 
 	// 170 Oil Spurt, "A: Attack, Defend, Duel Pro.": "If 1 D6 Roll is
 	// greater than or equal to 4 the Enemy Unit must acquire the Blinded
 	// Status." One roll a bout (TD-85).
-	register(abOilSpurt, abilityHooks{after: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abOilSpurt, abilityHooks{after: func(s *State, b *bout, h int, ev *engine.Log) {
 		s.opponentGets(b, h, abOilSpurt, Blinded, 4, ev)
 	}})
 	ruled(abOilSpurt, "TD-85")
 
 	// 191 Bug Zapper, "A: Duel Pro.": "Enemy Units who perform a Duel
 	// Procedure with this Unit acquire the Paralyzed Status." (TD-85)
-	register(abBugZapper, abilityHooks{after: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abBugZapper, abilityHooks{after: func(s *State, b *bout, h int, ev *engine.Log) {
 		if b.rounds > 0 {
 			s.opponentGets(b, h, abBugZapper, Paralyzed, 0, ev)
 		}
@@ -143,7 +146,7 @@ func init() {
 
 	// 192 Fire Flight, "A: Duel Pro.": "Enemy Units who perform a Duel
 	// Procedure with this Unit acquire the Burned Status." (TD-85)
-	register(abFireFlight, abilityHooks{after: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abFireFlight, abilityHooks{after: func(s *State, b *bout, h int, ev *engine.Log) {
 		if b.rounds > 0 {
 			s.opponentGets(b, h, abFireFlight, Burned, 0, ev)
 		}
@@ -156,7 +159,7 @@ func init() {
 	// acquires the Paralyzed Status. If the Roll is equal to 4 or 5 this
 	// Unit acquires the Paralyzed Status. If the Roll is less than or
 	// equal to 3 this Unit acquires the Dead Status." (TD-75)
-	register(abIgnoreConsequence, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abIgnoreConsequence, abilityHooks{bout: func(s *State, b *bout, h int, ev *engine.Log) {
 		if h != int(b.a.attacker) {
 			return
 		}
@@ -171,7 +174,7 @@ func init() {
 		default:
 			t = h
 		}
-		s.fire(h, abIgnoreConsequence, ev, "%s acquires the %s Status", s.name(t), statusNames[st])
+		s.fire(h, abIgnoreConsequence, ev, "%s acquires the %s Status", s.name(t), statusWord(st))
 		s.inflict(h, abIgnoreConsequence, t, st, ev)
 	}})
 	ruled(abIgnoreConsequence, "TD-75")
@@ -180,7 +183,7 @@ func init() {
 	// Charge Procedure this Turn then after declaring an Attack on an
 	// Enemy Unit if 1 D6 Roll is greater than or equal to 4 that Unit
 	// acquires the Dead Status." (TD-86)
-	register(abRazorsCharge, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abRazorsCharge, abilityHooks{bout: func(s *State, b *bout, h int, ev *engine.Log) {
 		if h != int(b.a.attacker) || b.d != int(b.a.target) || !s.eng.charged || s.member(h) < 0 || s.allies(h, b.d) {
 			return
 		}
@@ -194,7 +197,7 @@ func init() {
 	// 133 Petrifying Peck, "D: Attack Pro.": "If this Unit Rolls a 5 or 6
 	// the Enemy Unit acquires the Petrified Status after this Unit's
 	// Combat Phase." (dueAtDisengage; TD-74)
-	register(abPetrifyingPeck, abilityHooks{after: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abPetrifyingPeck, abilityHooks{after: func(s *State, b *bout, h int, ev *engine.Log) {
 		if !attacking(b, h) || b.high[0] < 5 || s.allies(h, b.d) || !s.mayGet(b.d, Petrified) {
 			return
 		}
@@ -207,7 +210,7 @@ func init() {
 	// previously attacked Unit must discard an Item. If the Roll is equal
 	// to 5 they discard 2 items. If the Roll is equal to 6 they discard 3
 	// items." (TD-76)
-	register(abIncineration, abilityHooks{after: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abIncineration, abilityHooks{after: func(s *State, b *bout, h int, ev *engine.Log) {
 		q := &s.pieces[b.d]
 		if !attacking(b, h) || !s.onField(b.d) || q.items == [numSlots]int8{} {
 			return
@@ -220,9 +223,7 @@ func init() {
 		s.fire(h, abIncineration, ev, "%s must discard %d item(s)", s.name(b.d), n)
 		for slot := 0; slot < numSlots && n > 0; slot++ {
 			if it := q.items[slot]; it > 0 {
-				if ev != nil {
-					s.event(ev, "item.discarded", "%s's %s burns", s.name(b.d), s.g.c.Items[it-1].Name)
-				}
+				s.event(ev, "item.discarded", "%s's %s burns", s.name(b.d), s.g.item(int(it)))
 				s.discardItem(b.d, slot)
 				n--
 			}

@@ -100,7 +100,7 @@ func TestC2RandomBattles(t *testing.T) {
 			if p, err := s.ParseAction(seat, txt); err != nil || p != a {
 				t.Fatalf("seed %d: %q parses as %v, %v", seed, txt, p, err)
 			}
-			var ev []Event
+			var ev engine.Log
 			if err := s.Apply(a, &ev); err != nil {
 				t.Fatalf("seed %d: legal %s refused: %v", seed, txt, err)
 			}

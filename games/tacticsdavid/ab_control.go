@@ -30,7 +30,7 @@ func (s *State) trueOwner(i int) int {
 
 // abEngageStart is what ends or begins when piece i is engaged, whatever
 // its statuses then do (engageStart).
-func (s *State) abEngageStart(i int, ev *[]Event) {
+func (s *State) abEngageStart(i int, ev *engine.Log) {
 	p := &s.pieces[i]
 	a := &p.ab
 	if a.shape != 0 {
@@ -45,17 +45,13 @@ func (s *State) abEngageStart(i int, ev *[]Event) {
 		// Ghoul Blight: "disabled until it is Engaged by the opposing
 		// Player" (TD-112).
 		a.off &^= offBlight
-		if ev != nil {
-			s.event(ev, "ability", "%s: its Ability is no longer disabled by Ghoul Blight", s.name(i))
-		}
+		s.event(ev, "ability", "%s: its Ability is no longer disabled by Ghoul Blight", s.name(i))
 	}
 	if a.turn&turnSummoned != 0 {
 		// Summon: "counts as having moved that Turn" (TD-101).
 		a.turn &^= turnSummoned
 		s.eng.moved, s.eng.moveDone = true, true
-		if ev != nil {
-			s.event(ev, "ability", "%s: Summon: it counts as having moved this turn", s.name(i))
-		}
+		s.event(ev, "ability", "%s: Summon: it counts as having moved this turn", s.name(i))
 	}
 }
 
@@ -63,15 +59,13 @@ func (s *State) abEngageStart(i int, ev *[]Event) {
 // learned abilities (Learn), control (Possess), set-aside statuses
 // (Soothe), range bonuses (Holy Guidance), the marks of Summon, Chant and
 // False Guide.
-func (s *State) abTurnEnd(ev *[]Event) {
+func (s *State) abTurnEnd(ev *engine.Log) {
 	refresh := false
 	for i := range s.pieces {
 		p := &s.pieces[i]
 		a := &p.ab
 		if a.learned != 0 {
-			if ev != nil {
-				s.event(ev, "ability", "%s: Learn: it forgets %s", s.name(i), s.g.abName(int(a.learned)))
-			}
+			s.event(ev, "ability", "%s: Learn: it forgets %s", s.name(i), s.g.abLabel(int(a.learned)))
 			a.learned = 0
 			refresh = true
 		}
@@ -90,21 +84,19 @@ func (s *State) abTurnEnd(ev *[]Event) {
 
 // returnControl gives a Possessed unit back to its player: "Control
 // returns to the original Player after this Player's Turn." (TD-110)
-func (s *State) returnControl(i int, ev *[]Event) {
+func (s *State) returnControl(i int, ev *engine.Log) {
 	p := &s.pieces[i]
 	p.owner = p.ab.owner0 - 1
 	p.ab.owner0 = 0
 	if p.lock >= 0 && s.pieces[p.lock].owner == p.owner {
 		s.unlock(i, ev) // units of one side are not Locked in Combat
 	}
-	if ev != nil {
-		s.event(ev, "control", "%s returns to its player's control", s.name(i))
-	}
+	s.event(ev, "control", "%s returns to its player's control", s.name(i))
 }
 
 // takeControl puts piece i under seat's control (Possess, Host): a Combat
 // Lock with seat's units ends.
-func (s *State) takeControl(i, seat int, ev *[]Event) {
+func (s *State) takeControl(i, seat int, ev *engine.Log) {
 	p := &s.pieces[i]
 	p.owner = int8(seat)
 	if p.lock >= 0 && int(s.pieces[p.lock].owner) == seat {
@@ -115,7 +107,7 @@ func (s *State) takeControl(i, seat int, ev *[]Event) {
 // removeStacked takes piece i off the battlefield into another unit's
 // stack (Host, Curse, Alter): its items go to the bottom of the Item Deck
 // (TD-107).
-func (s *State) removeStacked(i int, ev *[]Event) {
+func (s *State) removeStacked(i int, ev *engine.Log) {
 	s.unlock(i, ev)
 	s.lift(i)
 	s.unform(i)
@@ -150,7 +142,7 @@ func (s *State) addProfile(p Profile) int16 {
 // of the "Stacking bonuses" — the ratings and abilities of the units under
 // it (TD-107); edit changes it as the ability says. The holder leaves the
 // battlefield; the stacked unit is under seat's control.
-func (s *State) stackUnder(holder, n, t, seat int, edit func(*Profile), ev *[]Event) {
+func (s *State) stackUnder(holder, n, t, seat int, edit func(*Profile), ev *engine.Log) {
 	tp := &s.pieces[t]
 	if tp.ab.shape != 0 {
 		tp.prof = tp.ab.shape - 1 // its own profile, not a Nature Shape (TD-107)
@@ -173,9 +165,7 @@ func (s *State) stackUnder(holder, n, t, seat int, edit func(*Profile), ev *[]Ev
 		s.takeControl(t, seat, ev)
 		tp.flags |= fEngaged // it acts from its new player's next turn (TD-107)
 	}
-	if ev != nil {
-		s.event(ev, "unit.stacked", "%s is stacked under it: it is now %s", s.name(holder), s.name(t))
-	}
+	s.event(ev, "unit.stacked", "%s is stacked under it: it is now %s", s.name(holder), s.name(t))
 	s.refreshPresent()
 	s.checkOver(ev) // a player's last unit may have gone into the enemy's stack
 }
@@ -192,7 +182,7 @@ func (s *State) adjacentEnemies(h int, solo bool, c *choices, x int) {
 
 // discardUnfit discards the statuses piece i's Unit Type may not have
 // (as the Amulet of Shifting, TD-41).
-func (s *State) discardUnfit(i int, ev *[]Event) {
+func (s *State) discardUnfit(i int, ev *engine.Log) {
 	p := &s.pieces[i]
 	for st := 0; st < NumStatuses; st++ {
 		if p.has(st) && !s.may(p.utype, st) {
@@ -228,7 +218,7 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, t, _ int, ev *[]Event) {
+		apply: func(s *State, h, t, _ int, ev *engine.Log) {
 			s.fire(h, abPossess, ev, "reaches for the mind of %s", s.name(t))
 			if s.rollFor(h, abPossess, 6, ev) < 4 {
 				return
@@ -238,9 +228,7 @@ func init() {
 			s.takeControl(t, int(s.pieces[h].owner), ev)
 			// It may be engaged this turn by its new player.
 			p.flags &^= fEngaged | fLockActed | fCombatEntered | fLuckyUsed
-			if ev != nil {
-				s.event(ev, "control", "%s is under %s's control this turn", s.name(t), s.g.SeatName(engine.Seat(p.owner)))
-			}
+			s.event(ev, "control", "%s is under %s's control this turn", s.name(t), seatWord(p.owner))
 		},
 	}, abilityHooks{})
 	ruled(abPossess, "TD-110")
@@ -256,7 +244,7 @@ func init() {
 		targets: func(s *State, h int, c *choices) {
 			s.adjacentEnemies(h, true, c, 0)
 		},
-		apply: func(s *State, h, t, _ int, ev *[]Event) {
+		apply: func(s *State, h, t, _ int, ev *engine.Log) {
 			s.fire(h, abHost, ev, "tries to burrow into %s", s.name(t))
 			if s.rollFor(h, abHost, 6, ev) < 4 {
 				return
@@ -282,16 +270,14 @@ func init() {
 		targets: func(s *State, h int, c *choices) {
 			s.adjacentEnemies(h, false, c, 0)
 		},
-		apply: func(s *State, h, t, _ int, ev *[]Event) {
+		apply: func(s *State, h, t, _ int, ev *engine.Log) {
 			s.fire(h, abCurse, ev, "lays itself upon %s", s.name(t))
 			if s.rollFor(h, abCurse, 6, ev) < 3 {
 				return
 			}
 			s.stackUnder(h, abCurse, t, int(s.pieces[t].owner), nil, ev)
 			s.pieces[t].ab.off |= offCursed
-			if ev != nil {
-				s.event(ev, "ability", "%s may not use any Unit Abilities", s.name(t))
-			}
+			s.event(ev, "ability", "%s may not use any Unit Abilities", s.name(t))
 		},
 	}, abilityHooks{})
 	ruled(abCurse, "TD-107")
@@ -316,7 +302,7 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, t, x int, ev *[]Event) {
+		apply: func(s *State, h, t, x int, ev *engine.Log) {
 			s.fire(h, abAlter, ev, "reworks %s", s.name(t))
 			if s.rollFor(h, abAlter, 6, ev) < 3 {
 				return
@@ -327,9 +313,7 @@ func init() {
 				p.Name = p.Name[:len(p.Name)-1] + ", " + typeCodes[ty] + ")"
 			}, ev)
 			s.pieces[t].utype = uint8(ty)
-			if ev != nil {
-				s.event(ev, "ability", "%s is of the %s Unit Type now", s.name(t), [3]string{"Physical", "Magical", "Ethereal"}[ty])
-			}
+			s.event(ev, "ability", "%s is of the %s Unit Type now", s.name(t), typeName(ty))
 			s.discardUnfit(t, ev)
 		},
 	}, abilityHooks{})
@@ -351,7 +335,7 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, t, _ int, ev *[]Event) {
+		apply: func(s *State, h, t, _ int, ev *engine.Log) {
 			s.fire(h, abRaiseDead, ev, "calls on %s to rise", s.name(t))
 			if s.rollFor(h, abRaiseDead, 6, ev) < 4 {
 				return
@@ -380,7 +364,7 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, t, _ int, ev *[]Event) {
+		apply: func(s *State, h, t, _ int, ev *engine.Log) {
 			s.fire(h, abPolymorph, ev, "works its art on %s", s.name(t))
 			unit := ""
 			switch s.rollFor(h, abPolymorph, 6, ev) {
@@ -422,7 +406,7 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, t, _ int, ev *[]Event) {
+		apply: func(s *State, h, t, _ int, ev *engine.Log) {
 			s.pieces[t].ab.off |= offBlight
 			s.fire(h, abGhoulBlight, ev, "%s's Ability is disabled until its player engages it", s.name(t))
 		},
@@ -448,10 +432,10 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, t, n int, ev *[]Event) {
+		apply: func(s *State, h, t, n int, ev *engine.Log) {
 			s.pieces[h].ab.learned = int16(n)
 			s.refreshPresent()
-			s.fire(h, abLearn, ev, "learns %s from %s until the end of the turn", s.g.abName(n), s.name(t))
+			s.fire(h, abLearn, ev, "learns %s from %s until the end of the turn", s.g.abLabel(n), s.name(t))
 		},
 	}, abilityHooks{})
 	ruled(abLearn, "TD-117")
@@ -469,7 +453,7 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, _, x int, ev *[]Event) {
+		apply: func(s *State, h, _, x int, ev *engine.Log) {
 			k, err := s.profileFor(s.g.unitNumber(natureForms[x-1]))
 			if err != nil {
 				return
@@ -479,7 +463,7 @@ func init() {
 			p.prof = k
 			p.utype = s.info[k].utype
 			s.refreshPresent()
-			s.fire(h, abNatureShape, ev, "takes the shape of a %s until it is next engaged", natureForms[x-1])
+			s.fire(h, abNatureShape, ev, "takes the shape of a %s until it is next engaged", (*strRef)(&natureForms[x-1]))
 			s.discardUnfit(h, ev)
 		},
 	}, abilityHooks{})

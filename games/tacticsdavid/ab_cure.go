@@ -39,7 +39,7 @@ func (s *State) soothable(t int) uint32 {
 
 // unsoothe gives piece i back the statuses Soothe set aside this turn,
 // unless it died or may no longer have them (TD-103).
-func (s *State) unsoothe(i int, ev *[]Event) {
+func (s *State) unsoothe(i int, ev *engine.Log) {
 	p := &s.pieces[i]
 	set := p.ab.soothed
 	p.ab.soothed = 0
@@ -55,15 +55,13 @@ func (s *State) unsoothe(i int, ev *[]Event) {
 			s.unlock(i, ev) // "Petrified Units may not be Locked in Combat"
 		}
 	}
-	if ev != nil {
-		s.event(ev, "ability", "%s: Soothe wears off: its statuses affect it again", s.name(i))
-	}
+	s.event(ev, "ability", "%s: Soothe wears off: its statuses affect it again", s.name(i))
 }
 
 // chant performs Chant's Ranged Hit Procedure on ally t ("with a Range
 // Modifier of -2") and, if it hits, t discards status st. It reports
 // whether the status was removed.
-func (s *State) chant(h, t, st int, ev *[]Event) bool {
+func (s *State) chant(h, t, st int, ev *engine.Log) bool {
 	s.pieces[t].ab.turn |= turnChanted
 	dist := battlefield.Distance(s.pt(h), s.pt(t))
 	r := s.roll2D6For(h, abChant, ev)
@@ -101,7 +99,7 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, t, _ int, ev *[]Event) {
+		apply: func(s *State, h, t, _ int, ev *engine.Log) {
 			s.fire(h, abSoothe, ev, "soothes %s", s.name(t))
 			if s.rollFor(h, abSoothe, 6, ev) < 3 {
 				return
@@ -110,11 +108,9 @@ func init() {
 			set := s.soothable(t)
 			p.ab.soothed |= set
 			p.status &^= set
-			if ev != nil {
-				s.event(ev, "ability", "%s ignores its ailments this turn", s.name(t))
-			}
+			s.event(ev, "ability", "%s ignores its ailments this turn", s.name(t))
 		},
-	}, abilityHooks{dead: func(s *State, _, victim int, _ *[]Event) {
+	}, abilityHooks{dead: func(s *State, _, victim int, _ *engine.Log) {
 		// "Units who acquire the Dead Status immediately discard all other
 		// Status cards": the ones set aside too.
 		s.pieces[victim].ab.soothed = 0
@@ -136,7 +132,7 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, t, _ int, ev *[]Event) {
+		apply: func(s *State, h, t, _ int, ev *engine.Log) {
 			s.fire(h, abRectify, ev, "sets %s right", s.name(t))
 			if s.rollFor(h, abRectify, 6, ev) >= 3 {
 				s.await(h, abRectify, t, 0)
@@ -154,13 +150,13 @@ func init() {
 			}
 			return append(buf, act(seat, actPass))
 		},
-		apply: func(s *State, h int, pd pending, a engine.Action, ev *[]Event) {
+		apply: func(s *State, h int, pd pending, a engine.Action, ev *engine.Log) {
 			if a.Kind == actPass {
 				return
 			}
 			t := int(pd.t)
 			s.discard(t, int(a.Arg[0]), ev)
-			s.fire(h, abRectify, ev, "%s discards the %s Status", s.name(t), statusNames[a.Arg[0]])
+			s.fire(h, abRectify, ev, "%s discards the %s Status", s.name(t), statusWord(a.Arg[0]))
 			if s.removable(t) != 0 {
 				s.await(h, abRectify, t, 0)
 			}
@@ -182,7 +178,7 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, t, _ int, ev *[]Event) {
+		apply: func(s *State, h, t, _ int, ev *engine.Log) {
 			s.fire(h, abRecover, ev, "tends to %s", s.name(t))
 			r := s.rollFor(h, abRecover, 6, ev)
 			if r >= 4 && s.pieces[t].has(Dead) {
@@ -222,10 +218,10 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, t, x int, ev *[]Event) {
+		apply: func(s *State, h, t, x int, ev *engine.Log) {
 			st := x - 1
 			s.discard(t, st, ev)
-			s.fire(h, abCrystalPower, ev, "draws the %s Status out of %s", statusNames[st], s.name(t))
+			s.fire(h, abCrystalPower, ev, "draws the %s Status out of %s", statusWord(st), s.name(t))
 			s.await(h, abCrystalPower, t, st)
 		},
 	}, abilityHooks{})
@@ -239,9 +235,9 @@ func init() {
 			}
 			return buf
 		},
-		apply: func(s *State, h int, pd pending, a engine.Action, ev *[]Event) {
+		apply: func(s *State, h int, pd pending, a engine.Action, ev *engine.Log) {
 			u, st := int(a.Arg[2]), int(pd.x)
-			s.fire(h, abCrystalPower, ev, "casts the %s Status on %s", statusNames[st], s.name(u))
+			s.fire(h, abCrystalPower, ev, "casts the %s Status on %s", statusWord(st), s.name(u))
 			s.inflict(h, abCrystalPower, u, st, ev)
 		},
 	})
@@ -260,7 +256,7 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, t, _ int, ev *[]Event) {
+		apply: func(s *State, h, t, _ int, ev *engine.Log) {
 			s.fire(h, abIslandSpring, ev, "washes %s clean", s.name(t))
 			for st := 0; st < NumStatuses; st++ {
 				if st != Dead {
@@ -291,7 +287,7 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, _, x int, ev *[]Event) {
+		apply: func(s *State, h, _, x int, ev *engine.Log) {
 			s.fire(h, abPickingUpThePieces, ev, "picks itself up from the fallen beside it")
 			s.discard(h, x-1, ev)
 		},
@@ -311,7 +307,7 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, t, x int, ev *[]Event) {
+		apply: func(s *State, h, t, x int, ev *engine.Log) {
 			s.fire(h, abRepair, ev, "patches %s up", s.name(t))
 			s.discard(t, x-1, ev)
 		},
@@ -331,7 +327,7 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, t, x int, ev *[]Event) {
+		apply: func(s *State, h, t, x int, ev *engine.Log) {
 			s.fire(h, abBandages, ev, "bandages %s", s.name(t))
 			s.discard(t, x-1, ev)
 		},
@@ -350,7 +346,7 @@ func init() {
 		targets: func(s *State, h int, c *choices) {
 			s.chantTargets(h, c)
 		},
-		apply: func(s *State, h, t, x int, ev *[]Event) {
+		apply: func(s *State, h, t, x int, ev *engine.Log) {
 			n := 0
 			if s.chant(h, t, x-1, ev) {
 				n++
@@ -372,7 +368,7 @@ func init() {
 			}
 			return append(buf, act(seat, actPass))
 		},
-		apply: func(s *State, h int, pd pending, a engine.Action, ev *[]Event) {
+		apply: func(s *State, h int, pd pending, a engine.Action, ev *engine.Log) {
 			if a.Kind == actPass {
 				return
 			}
@@ -404,7 +400,7 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, t, _ int, ev *[]Event) {
+		apply: func(s *State, h, t, _ int, ev *engine.Log) {
 			r := s.rollFor(h, abHolyGuidance, 3, ev)
 			m := s.rollFor(h, abHolyGuidance, 4, ev)
 			a := &s.pieces[t].ab

@@ -1,5 +1,7 @@
 package tacticsdavid
 
+import "skald/engine"
+
 // Group B, the death path: what happens when a unit acquires the Dead
 // Status (Divine Justice, Deus Ex Machina, Haunt, Soul Reap, Infect,
 // Downgrade, Loss of Kin, Swarm Call, Vampiric Aura), the dead who may
@@ -58,7 +60,7 @@ func (s *State) killer(victim int) int {
 // removeFromGame takes piece i off the battlefield for good (Feast, Soul
 // Reap): it is no longer a corpse to loot; its items go to the bottom of
 // the Item Deck (TD-70).
-func (s *State) removeFromGame(i int, ev *[]Event) {
+func (s *State) removeFromGame(i int, ev *engine.Log) {
 	s.unlock(i, ev)
 	s.lift(i)
 	if s.pieces[i].team >= 0 {
@@ -68,16 +70,14 @@ func (s *State) removeFromGame(i int, ev *[]Event) {
 		s.discardItem(i, slot)
 	}
 	s.pieces[i].flags |= fRemoved
-	if ev != nil {
-		s.event(ev, "unit.removed", "%s is removed from the game", s.name(i))
-	}
+	s.event(ev, "unit.removed", "%s is removed from the game", s.name(i))
 	s.refreshPresent()
 	s.checkOver(ev)
 }
 
 // walkingDead gives a Relentless unit that has acquired the Dead Status
 // its permanent Paralyzed and Frozen Statuses (TD-63).
-func (s *State) walkingDead(i int, ev *[]Event) {
+func (s *State) walkingDead(i int, ev *engine.Log) {
 	p := &s.pieces[i]
 	if !p.has(Dead) || int(s.info[p.prof].special) != spRelentless || !s.present.has(spRelentless) {
 		return
@@ -99,14 +99,14 @@ func (s *State) bittyBug(i int) bool {
 
 // kinDies gives the units of the Bitty Bug Root within 3 grid spaces of
 // victim status st (Loss of Kin, Swarm Call; TD-79).
-func (s *State) kinDies(victim, n, st int, ev *[]Event) {
+func (s *State) kinDies(victim, n, st int, ev *engine.Log) {
 	fired := false
 	for j := range s.pieces {
 		if j == victim || !s.alive(j) || !s.within(victim, j, 3) || !s.bittyBug(j) || !s.mayGet(j, st) {
 			continue
 		}
 		if !fired {
-			s.fire(victim, n, ev, "its kin within 3 grid spaces acquire the %s Status", statusNames[st])
+			s.fire(victim, n, ev, "its kin within 3 grid spaces acquire the %s Status", statusWord(st))
 			fired = true
 		}
 		s.inflict(victim, n, j, st, ev)
@@ -116,7 +116,7 @@ func (s *State) kinDies(victim, n, st int, ev *[]Event) {
 // dueAtDisengage does what waits for piece i's Disengagement: Divine
 // Justice's doom, Petrifying Peck's petrification; the pledges of Guard
 // and Counter Clause and Pierce's use lapse (the attack is over).
-func (s *State) dueAtDisengage(i int, ev *[]Event) {
+func (s *State) dueAtDisengage(i int, ev *engine.Log) {
 	p := &s.pieces[i]
 	if p.ab.doom > 0 {
 		v := int(p.ab.doom) - 1
@@ -146,7 +146,7 @@ func (s *State) dueAtDisengage(i int, ev *[]Event) {
 // escapeAbilities are the abilities that act in an Escape Procedure
 // although "neither Unit may use Abilities or Specials": Just Mud names
 // the Escape Procedure itself (TD-69).
-func (s *State) escapeAbilities(b *bout, ev *[]Event) {
+func (s *State) escapeAbilities(b *bout, ev *engine.Log) {
 	if s.hasAb(b.d, abJustMud) && int(s.pieces[b.d].lock) == int(b.a.attacker) {
 		b.mod[0].half = true
 		s.fire(b.d, abJustMud, ev, "%s escapes with half its Base Strength Ratings", s.name(int(b.a.attacker)))
@@ -158,7 +158,7 @@ func init() {
 	// is greater than or equal to 6 the Unit causing this Unit to receive
 	// the Dead Status also acquires the Dead Status upon that Unit's
 	// Disengagement." (TD-65)
-	register(abDivineJustice, abilityHooks{dead: func(s *State, h, v int, ev *[]Event) {
+	register(abDivineJustice, abilityHooks{dead: func(s *State, h, v int, ev *engine.Log) {
 		k := s.killer(v)
 		if h != v || k < 0 {
 			return
@@ -166,16 +166,14 @@ func init() {
 		s.fire(h, abDivineJustice, ev, "calls judgement on %s", s.name(k))
 		if s.roll2D6For(h, abDivineJustice, ev) >= 6 {
 			s.pieces[k].ab.doom = int8(h + 1)
-			if ev != nil {
-				s.event(ev, "ability", "%s will acquire the Dead Status upon its Disengagement", s.name(k))
-			}
+			s.event(ev, "ability", "%s will acquire the Dead Status upon its Disengagement", s.name(k))
 		}
 	}})
 	ruled(abDivineJustice, "TD-62", "TD-65")
 
 	// 005 Deus Ex Machina, "A: Acquiring Dead Status": "If the sum of 2 D6
 	// is greater than or equal to 8 this Unit discards the Dead Status."
-	register(abDeusExMachina, abilityHooks{revive: func(s *State, h, v int, ev *[]Event) {
+	register(abDeusExMachina, abilityHooks{revive: func(s *State, h, v int, ev *engine.Log) {
 		if h != v {
 			return
 		}
@@ -189,7 +187,7 @@ func init() {
 	// 141 Haunt, "A: Acquiring Dead Status": "The Unit causing this Unit
 	// to acquire the Dead Status acquires the Fearful Status if 1 D6 Roll
 	// is greater than or equal to 4."
-	register(abHaunt, abilityHooks{dead: func(s *State, h, v int, ev *[]Event) {
+	register(abHaunt, abilityHooks{dead: func(s *State, h, v int, ev *engine.Log) {
 		k := s.killer(v)
 		if h != v || k < 0 || !s.mayGet(k, Fearful) {
 			return
@@ -203,7 +201,7 @@ func init() {
 
 	// 145 Soul Reap, "All": "Units this Unit forces to acquire the Dead
 	// Status are removed from the game."
-	register(abSoulReap, abilityHooks{corpse: func(s *State, h, v int, ev *[]Event) {
+	register(abSoulReap, abilityHooks{corpse: func(s *State, h, v int, ev *engine.Log) {
 		if int(s.cause.by) != h || v == h {
 			return
 		}
@@ -216,7 +214,7 @@ func init() {
 	// Status are replaced with a "Zombie" Unit under this Player's control
 	// if 1 D6 Roll is greater than or equal to 4. New "Zombie" Units
 	// acquire the Dead Status." (TD-81)
-	register(abInfect, abilityHooks{corpse: func(s *State, h, v int, ev *[]Event) {
+	register(abInfect, abilityHooks{corpse: func(s *State, h, v int, ev *engine.Log) {
 		if int(s.cause.by) != h || v == h {
 			return
 		}
@@ -229,9 +227,7 @@ func init() {
 			return
 		}
 		s.pieces[v].status = statusBit(Dead)
-		if ev != nil {
-			s.event(ev, "status.acquired", "%s acquires the Dead Status", s.name(v))
-		}
+		s.event(ev, "status.acquired", "%s acquires the Dead Status", s.name(v))
 		s.walkingDead(v, ev)
 	}})
 	ruled(abInfect, "TD-62", "TD-81", "TD-63")
@@ -239,7 +235,7 @@ func init() {
 	// 162 Downgrade, "A: Acquiring Dead Status": "If 1 D6 Roll is greater
 	// than or equal to 3 this Unit may discard the Dead Status and be
 	// replaced with a "Skeleton" Unit." (TD-34: it always does.)
-	register(abDowngrade, abilityHooks{revive: func(s *State, h, v int, ev *[]Event) {
+	register(abDowngrade, abilityHooks{revive: func(s *State, h, v int, ev *engine.Log) {
 		if h != v || s.rollFor(h, abDowngrade, 6, ev) < 3 {
 			return
 		}
@@ -251,7 +247,7 @@ func init() {
 	// 186 Loss of Kin, "A: Acquiring Dead Status": "Units within 3 Grid
 	// Spaces of this Unit from the Bitty Bug Root acquire the Pumped
 	// Status."
-	register(abLossOfKin, abilityHooks{dead: func(s *State, h, v int, ev *[]Event) {
+	register(abLossOfKin, abilityHooks{dead: func(s *State, h, v int, ev *engine.Log) {
 		if h == v {
 			s.kinDies(v, abLossOfKin, Pumped, ev)
 		}
@@ -261,7 +257,7 @@ func init() {
 	// 189 Swarm Call, "A: Acquiring Dead Status": "Units within 3 Grid
 	// Spaces of this Unit from the Bitty Bug Root acquire the Haste
 	// Status."
-	register(abSwarmCall, abilityHooks{dead: func(s *State, h, v int, ev *[]Event) {
+	register(abSwarmCall, abilityHooks{dead: func(s *State, h, v int, ev *engine.Log) {
 		if h == v {
 			s.kinDies(v, abSwarmCall, Haste, ev)
 		}
@@ -271,7 +267,7 @@ func init() {
 	// 159 Vampiric Aura, "All": "This Unit and Allied Units within 3 Grid
 	// Spaces of this Unit acquire the Lucky Status if they force an Enemy
 	// Unit to acquire the Dead Status."
-	register(abVampiricAura, abilityHooks{dead: func(s *State, h, v int, ev *[]Event) {
+	register(abVampiricAura, abilityHooks{dead: func(s *State, h, v int, ev *engine.Log) {
 		k := s.killer(v)
 		if k < 0 || s.allies(k, v) || !s.allies(h, k) || !s.within(h, k, 3) || !s.mayGet(k, Lucky) {
 			return
@@ -286,7 +282,7 @@ func init() {
 	// or equal to 5 while this Unit has acquired the Dead Status it may
 	// discard the Dead Status, otherwise immediately Disengage this Unit."
 	// The roll comes as it is engaged, before anything else (TD-80).
-	register(abCtrlAltDel, abilityHooks{preEngage: func(s *State, h, e int, ev *[]Event) {
+	register(abCtrlAltDel, abilityHooks{preEngage: func(s *State, h, e int, ev *engine.Log) {
 		if h != e || !s.pieces[h].has(Dead) {
 			return
 		}
@@ -301,7 +297,7 @@ func init() {
 
 	// 082 Feast, "B: Combat Lock": "If 2 D6 Roll is greater than or equal
 	// to 7 the Enemy Unit is removed from the game." (TD-83)
-	register(abFeast, abilityHooks{lock: func(s *State, h, a, b int, ev *[]Event) {
+	register(abFeast, abilityHooks{lock: func(s *State, h, a, b int, ev *engine.Log) {
 		o := a
 		if o == h {
 			o = b
@@ -321,7 +317,7 @@ func init() {
 	// acquires the Dead Status. This Unit must permanently acquire the
 	// Paralyzed and Frozen Status as well as keep their Dead Status after
 	// receiving the Dead Status." (TD-63)
-	register(spRelentless, abilityHooks{dead: func(s *State, h, v int, ev *[]Event) {
+	register(spRelentless, abilityHooks{dead: func(s *State, h, v int, ev *engine.Log) {
 		if h == v {
 			s.walkingDead(h, ev)
 		}
@@ -333,7 +329,7 @@ func init() {
 	// remove one of the Units from the Unit Stack and from Gameplay. The
 	// rest of the Units in the Unit Stack may remain in play and do not
 	// acquire the Dead Status." (TD-64)
-	register(spSwarm, abilityHooks{refuse: func(s *State, h, t, st int, ev *[]Event) bool {
+	register(spSwarm, abilityHooks{refuse: func(s *State, h, t, st int, ev *engine.Log) bool {
 		if h != t || st != Dead {
 			return false
 		}
@@ -350,7 +346,7 @@ func init() {
 		if err != nil {
 			return false
 		}
-		top := s.g.c.Unit(units[len(units)-1]).Name
+		top := (*unitLabel)(s.g.c.Unit(units[len(units)-1])) // its name, for the event
 		p := &s.pieces[h]
 		p.prof = k
 		p.utype = s.info[k].utype

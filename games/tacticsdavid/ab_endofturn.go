@@ -1,5 +1,7 @@
 package tacticsdavid
 
+import "skald/engine"
+
 // Abilities that act at the end of each player's turn: the auras that give
 // statuses to the units around their holder (TD-121, TD-122), and Inventory
 // Invention's Item Acquisition.
@@ -28,7 +30,7 @@ func (s *State) canGain(t, st int) bool {
 // Team partner on its own grid space included: TD-122) of the kind who,
 // each on its own roll of 1 D6 from lo to hi ("Roll separately for each
 // Unit"), or without a roll when lo is 0.
-func (s *State) spread(h, n, st, d, who, lo, hi int, ev *[]Event) {
+func (s *State) spread(h, n, st, d, who, lo, hi int, ev *engine.Log) {
 	for t := range s.pieces {
 		if t == h || !s.within(h, t, d) || !s.canGain(t, st) {
 			continue
@@ -48,7 +50,7 @@ func (s *State) spread(h, n, st, d, who, lo, hi int, ev *[]Event) {
 				continue
 			}
 		}
-		s.fire(h, n, ev, "gives %s the %s Status", s.name(t), statusNames[st])
+		s.fire(h, n, ev, "gives %s the %s Status", s.name(t), statusWord(st))
 		s.inflict(h, n, t, st, ev)
 		if s.over {
 			return
@@ -60,7 +62,7 @@ func init() {
 	// 010 Deathly Miasma, "All (Not with Dead Status)": "Any Enemy Unit in
 	// Direct Grid Space Contact with this Unit at the End of either
 	// Player's Turn acquires the Fearful Status."
-	register(abDeathlyMiasma, abilityHooks{endTurn: func(s *State, h int, ev *[]Event) {
+	register(abDeathlyMiasma, abilityHooks{endTurn: func(s *State, h int, ev *engine.Log) {
 		s.spread(h, abDeathlyMiasma, Fearful, 1, toEnemies, 0, 0, ev)
 	}})
 	ruled(abDeathlyMiasma, "TD-122")
@@ -70,7 +72,7 @@ func init() {
 	// Status if 1 D6 Roll is less than or equal to 2. Roll separately for
 	// each Unit." Not "Not with Dead Status": a dead Electric Slime still
 	// shocks.
-	register(abStaticWave, abilityHooks{endTurn: func(s *State, h int, ev *[]Event) {
+	register(abStaticWave, abilityHooks{endTurn: func(s *State, h int, ev *engine.Log) {
 		s.spread(h, abStaticWave, Paralyzed, 1, toAny, 1, 2, ev)
 	}})
 	ruled(abStaticWave, "TD-122")
@@ -79,7 +81,7 @@ func init() {
 	// Unit at the end of either Player's Turn acquire the Poisoned Status if
 	// 1 D6 Roll is greater than or equal to 5. Roll separately for each
 	// Unit."
-	register(abBlackDisease, abilityHooks{endTurn: func(s *State, h int, ev *[]Event) {
+	register(abBlackDisease, abilityHooks{endTurn: func(s *State, h int, ev *engine.Log) {
 		s.spread(h, abBlackDisease, Poisoned, 1, toAny, 5, 6, ev)
 	}})
 	ruled(abBlackDisease, "TD-122")
@@ -88,7 +90,7 @@ func init() {
 	// Spaces of this Unit acquire the Frozen Status if 1 D6 Roll is greater
 	// than or equal to 5. Roll separately for each Unit." At the end of each
 	// player's turn (TD-121).
-	register(abBlizzard, abilityHooks{endTurn: func(s *State, h int, ev *[]Event) {
+	register(abBlizzard, abilityHooks{endTurn: func(s *State, h int, ev *engine.Log) {
 		s.spread(h, abBlizzard, Frozen, 3, toEnemies, 5, 6, ev)
 	}})
 	ruled(abBlizzard, "TD-121", "TD-122")
@@ -97,7 +99,7 @@ func init() {
 	// Spaces of this Unit acquire the Summoned Status if 1 D6 Roll is
 	// greater than or equal to 3. Roll separately for each Unit." At the end
 	// of each player's turn (TD-121); only Ethereal units may be Summoned.
-	register(abSpiritsCry, abilityHooks{endTurn: func(s *State, h int, ev *[]Event) {
+	register(abSpiritsCry, abilityHooks{endTurn: func(s *State, h int, ev *engine.Log) {
 		s.spread(h, abSpiritsCry, Summoned, 3, toAny, 3, 6, ev)
 	}})
 	ruled(abSpiritsCry, "TD-121", "TD-122")
@@ -111,13 +113,13 @@ func init() {
 	// enemy units in direct contact, which its Feared Status frightens
 	// (TD-121, TD-123).
 	register(abSuperSerial, abilityHooks{
-		turnStart: func(s *State, h int, ev *[]Event) {
+		turnStart: func(s *State, h int, ev *engine.Log) {
 			if s.canGain(h, Feared) {
 				s.fire(h, abSuperSerial, ev, "it is Feared, permanently")
 				s.inflict(h, abSuperSerial, h, Feared, ev)
 			}
 		},
-		endTurn: func(s *State, h int, ev *[]Event) {
+		endTurn: func(s *State, h int, ev *engine.Log) {
 			for t := range s.pieces {
 				if t == h || !s.within(h, t, 2) || !s.canGain(t, Enraged) {
 					continue
@@ -145,7 +147,7 @@ func init() {
 // Inventory Invention, alive and not in Combat Lock, lets the player
 // perform the Item Acquisition of this turn as though it had killed 3
 // units (TD-125: once a turn, however many such units).
-func (s *State) inventoryInvention(ev *[]Event) bool {
+func (s *State) inventoryInvention(ev *engine.Log) bool {
 	if !s.present.has(abInventoryInvention) || len(s.deck) == 0 {
 		return false
 	}

@@ -1,6 +1,9 @@
 package tacticsdavid
 
-import "skald/games/tacticsdavid/battlefield"
+import (
+	"skald/engine"
+	"skald/games/tacticsdavid/battlefield"
+)
 
 // Abilities that act on Unit Engagement ("A: Unit Engagement": right after
 // the statuses of the engaged unit have acted, TD-127), Hatch at its
@@ -12,7 +15,7 @@ func init() {
 	// greater than or equal to 4 this Unit gains +1 to its Base Movement
 	// Rating until Disengaged. If the Roll is less than or equal to 2 this
 	// Unit discards the Enraged Status."
-	register(abMoonRage, abilityHooks{engage: func(s *State, h, e int, ev *[]Event) {
+	register(abMoonRage, abilityHooks{engage: func(s *State, h, e int, ev *engine.Log) {
 		if h == e {
 			s.moonRage(h, abMoonRage, ev)
 		}
@@ -21,7 +24,7 @@ func init() {
 
 	// 105 Harvest Moon Rage, "A: Unit Engagement": the same, with "+2 to its
 	// Base Strength Ratings until Disengaged" on 4 or more.
-	register(abHarvestMoonRage, abilityHooks{engage: func(s *State, h, e int, ev *[]Event) {
+	register(abHarvestMoonRage, abilityHooks{engage: func(s *State, h, e int, ev *engine.Log) {
 		if h == e {
 			s.moonRage(h, abHarvestMoonRage, ev)
 		}
@@ -33,7 +36,7 @@ func init() {
 	// Disengaged." The engagement remembers it (abUsed, which is cleared
 	// with the engagement); its bouts in the engagement get +2 (TD-127).
 	register(abPulverize, abilityHooks{
-		engage: func(s *State, h, e int, ev *[]Event) {
+		engage: func(s *State, h, e int, ev *engine.Log) {
 			k := s.member(h)
 			if h != e || k < 0 {
 				return
@@ -43,7 +46,7 @@ func init() {
 				s.fire(h, abPulverize, ev, "+2 to all its Strength Ratings until Disengaged")
 			}
 		},
-		bout: func(s *State, b *bout, h int, ev *[]Event) {
+		bout: func(s *State, b *bout, h int, ev *engine.Log) {
 			k, _ := b.role(h)
 			if m := s.member(h); k >= 0 && m >= 0 && s.eng.abUsed[m].has(abPulverize) {
 				b.mod[k].add += 2
@@ -58,7 +61,7 @@ func init() {
 	// Pumped Status. If this unit does occupy a Water Terrain Type Grid
 	// Space it must discard the Haste and Pumped Status." (TD-127: the
 	// statuses' own engagement rolls have been made.)
-	register(abViciousSnapper, abilityHooks{engage: func(s *State, h, e int, ev *[]Event) {
+	register(abViciousSnapper, abilityHooks{engage: func(s *State, h, e int, ev *engine.Log) {
 		if h != e {
 			return
 		}
@@ -83,7 +86,7 @@ func init() {
 	// within 3 Grid Spaces of this Unit acquire the Frozen Status if 1 D6
 	// Roll is greater than or equal to 5. Roll separately for each Unit."
 	// Allies too ("Units"), not the Spirit itself (TD-122).
-	register(abChill, abilityHooks{engage: func(s *State, h, e int, ev *[]Event) {
+	register(abChill, abilityHooks{engage: func(s *State, h, e int, ev *engine.Log) {
 		if h == e {
 			s.spread(h, abChill, Frozen, 3, toNotEthereal, 5, 6, ev)
 		}
@@ -95,7 +98,7 @@ func init() {
 	// Banished, or Posioned Status also acquire the Fearful Status if 1 D6
 	// Roll is greater than or equal to 4." One roll for them all: the text
 	// does not say "Roll separately" (TD-128).
-	register(abDissolveComposure, abilityHooks{engage: func(s *State, h, e int, ev *[]Event) {
+	register(abDissolveComposure, abilityHooks{engage: func(s *State, h, e int, ev *engine.Log) {
 		if h != e {
 			return
 		}
@@ -123,7 +126,7 @@ func init() {
 	// Dead Status are replaced with a "Skeleton" Unit under this Player's
 	// control. New "Skeleton" Units acquire the Dead Status." One roll,
 	// made only when a corpse lies within 3 grid spaces (TD-128, TD-130).
-	register(abGraveRiser, abilityHooks{engage: func(s *State, h, e int, ev *[]Event) {
+	register(abGraveRiser, abilityHooks{engage: func(s *State, h, e int, ev *engine.Log) {
 		if h != e {
 			return
 		}
@@ -164,12 +167,12 @@ func init() {
 	// Baby Dragon and it acquires the Pumped and Haste Status." The counters
 	// are pieceAb.count, set at the start of the battle (TD-129).
 	register(abHatch, abilityHooks{
-		turnStart: func(s *State, h int, ev *[]Event) {
+		turnStart: func(s *State, h int, ev *engine.Log) {
 			if s.turn == 1 {
 				s.pieces[h].ab.count = 2 // "starts the game with 2 Counters"
 			}
 		},
-		disengage: func(s *State, h, u int, ev *[]Event) {
+		disengage: func(s *State, h, u int, ev *engine.Log) {
 			if h != u || !s.alive(h) {
 				return // a dead Egg hatches nothing (TD-129)
 			}
@@ -208,7 +211,7 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, x int, ev *[]Event) {
+		apply: func(s *State, h, x int, ev *engine.Log) {
 			k := (x - 1) / 2
 			m := int([2]int8{s.eng.p, s.eng.q}[k&1])
 			s.eng.abUsed[k&1].add(abDoingScience)
@@ -224,7 +227,7 @@ func init() {
 				s.windows = append([]window{{holder: int8(h), ab: abDoingScience}}, s.windows...)
 			}
 		},
-	}, abilityHooks{engage: func(s *State, h, e int, ev *[]Event) {
+	}, abilityHooks{engage: func(s *State, h, e int, ev *engine.Log) {
 		if s.pend.kind == pendNone && len(s.windows) == 0 && !s.over && s.within(h, e, 3) {
 			s.openWindows(winEngage, nil)
 		}
@@ -241,7 +244,7 @@ func (s *State) scienceFor(h, k, m int) bool {
 // moonRage plays Moon Rage (n = abMoonRage) or Harvest Moon Rage for
 // engaged piece h. Enraged acquired or discarded now changes what the
 // engaged unit must do this engagement (TD-127).
-func (s *State) moonRage(h, n int, ev *[]Event) {
+func (s *State) moonRage(h, n int, ev *engine.Log) {
 	r := s.rollFor(h, n, 6, ev)
 	p := &s.pieces[h]
 	if r >= 5 && s.canGain(h, Enraged) {

@@ -1,6 +1,9 @@
 package tacticsdavid
 
-import "skald/games/tacticsdavid/battlefield"
+import (
+	"skald/engine"
+	"skald/games/tacticsdavid/battlefield"
+)
 
 // Abilities of the Escape Procedure (group D1): On The Run, Shed, Ink
 // Shot. They act in the Escape Procedure although "neither Unit may use
@@ -12,16 +15,14 @@ func init() {
 	// 016 On The Run, "B: Escape Pro.": "If 1 D6 Roll is greater than or
 	// equal to 2 this Unit automatically wins the next Escape Procedure."
 	// The next is the one it begins now (TD-140).
-	register(abOnTheRun, abilityHooks{escape: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abOnTheRun, abilityHooks{escape: func(s *State, b *bout, h int, ev *engine.Log) {
 		if h != int(b.a.attacker) || b.win == 1 {
 			return
 		}
 		s.fire(h, abOnTheRun, ev, "makes a run for it")
 		if s.rollFor(h, abOnTheRun, 6, ev) >= 2 {
 			b.win = 1
-			if ev != nil {
-				s.event(ev, "ability", "%s wins the Escape Procedure without a fight", s.name(h))
-			}
+			s.event(ev, "ability", "%s wins the Escape Procedure without a fight", s.name(h))
 		}
 	}})
 	ruled(abOnTheRun, "TD-140")
@@ -34,7 +35,7 @@ func init() {
 	// Marker automatically wins." (escaped, escapeMarker, skinsAttacked;
 	// TD-139)
 	register(abShed, abilityHooks{
-		escape: func(s *State, b *bout, h int, ev *[]Event) {
+		escape: func(s *State, b *bout, h int, ev *engine.Log) {
 			if h != int(b.a.attacker) {
 				return
 			}
@@ -42,16 +43,14 @@ func init() {
 			s.fire(h, abShed, ev, "slips out of its skin")
 		},
 		// A Snake that does not move away leaves no skin.
-		disengage: func(s *State, h, u int, ev *[]Event) {
+		disengage: func(s *State, h, u int, ev *engine.Log) {
 			if h != u {
 				return
 			}
 			sq := int16(int(s.pieces[h].y)*s.bf.W + int(s.pieces[h].x))
 			for _, mk := range s.marks {
 				if int(mk.kind) == abShed && int(mk.by) == h && mk.sq == sq && mk.held >= 0 {
-					if ev != nil {
-						s.event(ev, "ability", "%s did not move away: it leaves no skin", s.name(h))
-					}
+					s.event(ev, "ability", "%s did not move away: it leaves no skin", s.name(h))
 					s.freeFromSkin(int(mk.held), ev)
 					return
 				}
@@ -63,7 +62,7 @@ func init() {
 	// 135 Ink Shot, "D: Escape Pro.": "This Unit automatically wins its
 	// Escape Procedure and Enemy Units in Direct Grid Space contact with
 	// this Unit acquire the Blinded Status."
-	register(abInkShot, abilityHooks{escape: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abInkShot, abilityHooks{escape: func(s *State, b *bout, h int, ev *engine.Log) {
 		if h != int(b.a.attacker) {
 			return
 		}
@@ -81,7 +80,7 @@ func init() {
 // escaped follows an Escape Procedure won without the duel: a Shed unit
 // leaves its skin on its grid space, and the enemy stays Locked in Combat
 // with it (its lock names itself: TD-139).
-func (s *State) escaped(b *bout, ev *[]Event) {
+func (s *State) escaped(b *bout, ev *engine.Log) {
 	h, o := int(b.a.attacker), b.d
 	if !s.hasAb(h, abShed) || !s.alive(o) || s.pieces[o].lock >= 0 {
 		return
@@ -106,24 +105,20 @@ func (s *State) skin(i int) int {
 // escapeMarker is the Escape Procedure of piece i from a Shed skin: "A
 // Unit performing an Escape Procedure while in Combat Lock with this
 // Marker automatically wins."
-func (s *State) escapeMarker(i int, ev *[]Event) bool {
-	if ev != nil {
-		s.event(ev, "escape", "%s attempts to escape the Combat Lock with a shed skin", s.name(i))
-	}
+func (s *State) escapeMarker(i int, ev *engine.Log) bool {
+	s.event(ev, "escape", "%s attempts to escape the Combat Lock with a shed skin", s.name(i))
 	if k := s.skin(i); k >= 0 {
 		s.fire(int(s.marks[k].by), abShed, ev, "%s escapes the empty skin", s.name(i))
 	}
 	s.unlock(i, ev)
 	s.eng.escaped = true
-	if ev != nil {
-		s.event(ev, "escape.won", "%s escapes", s.name(i))
-	}
+	s.event(ev, "escape.won", "%s escapes", s.name(i))
 	return true
 }
 
 // freeFromSkin ends piece i's Combat Lock with its Shed skin and removes
 // the skin.
-func (s *State) freeFromSkin(i int, ev *[]Event) {
+func (s *State) freeFromSkin(i int, ev *engine.Log) {
 	if s.pieces[i].lock == int8(i) {
 		s.unlock(i, ev) // drops the skin
 	}
@@ -134,18 +129,16 @@ func (s *State) freeFromSkin(i int, ev *[]Event) {
 
 // dropSkin removes the Shed skin piece i was Locked in Combat with (its
 // lock has ended).
-func (s *State) dropSkin(i int, ev *[]Event) {
+func (s *State) dropSkin(i int, ev *engine.Log) {
 	if k := s.skin(i); k >= 0 {
 		s.marks = append(s.marks[:k], s.marks[k+1:]...)
 	}
-	if ev != nil {
-		s.event(ev, "lock.end", "%s is no longer Locked in Combat with a shed skin", s.name(i))
-	}
+	s.event(ev, "lock.end", "%s is no longer Locked in Combat with a shed skin", s.name(i))
 }
 
 // skinsAttacked removes the Shed skins on the grid spaces an attack's
 // area covers: "The Marker is removed if it is Attacked" (TD-139).
-func (s *State) skinsAttacked(pts []battlefield.Point, ev *[]Event) {
+func (s *State) skinsAttacked(pts []battlefield.Point, ev *engine.Log) {
 	W := s.bf.W
 	for k := 0; k < len(s.marks); k++ {
 		mk := s.marks[k]

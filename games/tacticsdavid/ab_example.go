@@ -1,5 +1,7 @@
 package tacticsdavid
 
+import "skald/engine"
+
 // Four abilities that show each kind of hook: a bout modifier (Vigor), an
 // aura (Holy Might), an ability used instead of attacking (Venom) and a
 // reaction in the other player's turn (Sword Dance).
@@ -8,7 +10,7 @@ func init() {
 	// 002 Vigor, "D: Attack, Defend, Duel Pro.": "If the opposing Unit has
 	// a greater Base Strength Rating than this Unit, this Unit gains +1 to
 	// all Strength Ratings this Procedure."
-	register(abVigor, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abVigor, abilityHooks{bout: func(s *State, b *bout, h int, ev *engine.Log) {
 		k, o := b.role(h)
 		if k >= 0 && s.boutBase(b, o) > s.boutBase(b, h) {
 			b.mod[k].add++
@@ -20,7 +22,7 @@ func init() {
 	// Units within 2 Grid Spaces gain +1 to their Base Front Strength
 	// Rating during their Attack Procedure." Each Holy Might counts (the
 	// text does not say "not accumulative", as others do).
-	register(abHolyMight, abilityHooks{aura: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abHolyMight, abilityHooks{aura: func(s *State, b *bout, h int, ev *engine.Log) {
 		a := int(b.a.attacker)
 		if b.a.side == Front && s.allies(h, a) && s.within(h, a, 2) {
 			b.mod[0].base++
@@ -42,7 +44,7 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, t, _ int, ev *[]Event) {
+		apply: func(s *State, h, t, _ int, ev *engine.Log) {
 			s.fire(h, abVenom, ev, "spits venom at %s", s.name(t))
 			if s.rollFor(h, abVenom, 6, ev) >= 3 {
 				s.inflict(h, abVenom, t, Poisoned, ev)
@@ -67,7 +69,7 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, x int, ev *[]Event) {
+		apply: func(s *State, h, x int, ev *engine.Log) {
 			s.pieces[h].facing = facings[x&3]
 			s.fire(h, abSwordDance, ev, "turns to face %s", facings[x&3])
 		},

@@ -1,6 +1,9 @@
 package tacticsdavid
 
-import "skald/games/tacticsdavid/battlefield"
+import (
+	"skald/engine"
+	"skald/games/tacticsdavid/battlefield"
+)
 
 // Group B: immunities (Unwavering, Research, Just Mud, Indestructable,
 // Resilient, Oblivious), what keeps a unit from being attacked (Oversized,
@@ -29,7 +32,7 @@ func init() {
 	// Unit may Roll 1 D6 when acquiring the Fearful Status. If the Roll is
 	// greater than or equal to 3 the Unit does not acquire the Fearful
 	// Status." One roll, however many Centurions are near (TD-78).
-	register(abUnwavering, abilityHooks{refuse: func(s *State, h, t, st int, ev *[]Event) bool {
+	register(abUnwavering, abilityHooks{refuse: func(s *State, h, t, st int, ev *engine.Log) bool {
 		if st != Fearful {
 			return false
 		}
@@ -55,7 +58,7 @@ func init() {
 	// their Petrified or Frozen Status. This Unit may not be Petrified or
 	// Frozen." (TD-77)
 	register(abResearch, abilityHooks{
-		preEngage: func(s *State, h, e int, ev *[]Event) {
+		preEngage: func(s *State, h, e int, ev *engine.Log) {
 			p := &s.pieces[e]
 			if e == h || p.has(Dead) || !p.has(Petrified) && !p.has(Frozen) || !adjacent(s.pt(h), s.pt(e)) {
 				return
@@ -64,11 +67,11 @@ func init() {
 			s.discard(e, Petrified, ev)
 			s.discard(e, Frozen, ev)
 		},
-		refuse: func(s *State, h, t, st int, ev *[]Event) bool {
+		refuse: func(s *State, h, t, st int, ev *engine.Log) bool {
 			if t != h || st != Petrified && st != Frozen {
 				return false
 			}
-			s.fire(h, abResearch, ev, "it may not be %s", statusNames[st])
+			s.fire(h, abResearch, ev, "it may not be %s", statusWord(st))
 			return true
 		},
 	})
@@ -78,7 +81,7 @@ func init() {
 	// a result of an Attack from a Unit Locked in Combat with it. Units
 	// Locked in Combat with this Unit performing an Escape Procedure have
 	// half their Base Strength Ratings." (escapeAbilities; TD-69)
-	register(abJustMud, abilityHooks{refuse: func(s *State, h, t, st int, ev *[]Event) bool {
+	register(abJustMud, abilityHooks{refuse: func(s *State, h, t, st int, ev *engine.Log) bool {
 		if t != h || st != Dead || !s.cause.attack || s.cause.by < 0 || s.pieces[h].lock != s.cause.by {
 			return false
 		}
@@ -89,7 +92,7 @@ func init() {
 
 	// 087 Indestructable, "All": "This Unit may not acquire the Dead Status
 	// as a result of a Physical Attack."
-	register(abIndestructable, abilityHooks{refuse: func(s *State, h, t, st int, ev *[]Event) bool {
+	register(abIndestructable, abilityHooks{refuse: func(s *State, h, t, st int, ev *engine.Log) bool {
 		if t != h || st != Dead || !s.cause.attack || s.cause.atype != physical {
 			return false
 		}
@@ -100,11 +103,11 @@ func init() {
 
 	// 088 Resilient, "All (Not with Dead Status)": "This Unit may not
 	// acquire a Status except for the Dead Status."
-	register(abResilient, abilityHooks{refuse: func(s *State, h, t, st int, ev *[]Event) bool {
+	register(abResilient, abilityHooks{refuse: func(s *State, h, t, st int, ev *engine.Log) bool {
 		if t != h || st == Dead {
 			return false
 		}
-		s.fire(h, abResilient, ev, "it does not acquire the %s Status", statusNames[st])
+		s.fire(h, abResilient, ev, "it does not acquire the %s Status", statusWord(st))
 		return true
 	}})
 	ruled(abResilient, "TD-69")
@@ -112,7 +115,7 @@ func init() {
 	// 148 Oblivious, "All": "This Unit may never receive the Dead Status
 	// as a result of a Unit's Ability or other Affects." Not an attack,
 	// nor a lost Escape Procedure (TD-69).
-	register(abOblivious, abilityHooks{refuse: func(s *State, h, t, st int, ev *[]Event) bool {
+	register(abOblivious, abilityHooks{refuse: func(s *State, h, t, st int, ev *engine.Log) bool {
 		c := s.cause
 		if t != h || st != Dead || c.attack || (c.ab == 0 && c.by >= 0) {
 			return false
@@ -142,7 +145,7 @@ func init() {
 	// 101 Cute and Cuddly, "B: Defend Pro.": "If 2 D6 Roll is greater than
 	// or equal to 8 the Enemy Unit about to Attack this Unit may not
 	// Attack this Unit." Before the attacker's own abilities (TD-68).
-	register(abCuteAndCuddly, abilityHooks{first: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abCuteAndCuddly, abilityHooks{first: func(s *State, b *bout, h int, ev *engine.Log) {
 		i := int(b.a.attacker)
 		if s.allies(h, i) {
 			return
@@ -158,7 +161,7 @@ func init() {
 	// Strength Rating from a Unit in Direct Grid Space contact with this
 	// Unit Roll 1 D6. If 1 D6 Roll is greater than or equal to 5 the
 	// Attacking Unit acquires the Dead Status." (TD-68)
-	register(abWhiptail, abilityHooks{first: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abWhiptail, abilityHooks{first: func(s *State, b *bout, h int, ev *engine.Log) {
 		i := int(b.a.attacker)
 		if b.side != Back || !adjacent(s.pt(h), s.pt(i)) {
 			return
@@ -173,7 +176,7 @@ func init() {
 	// 029 Trapped!, "All (Not with Dead Status)": "Units with the Melee
 	// Attack Type who Attack this Unit acquire the Paralyzed Status."
 	// (TD-11: the Melee Attack Mode; TD-84: as the attack strikes.)
-	register(abTrapped, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abTrapped, abilityHooks{bout: func(s *State, b *bout, h int, ev *engine.Log) {
 		i := int(b.a.attacker)
 		if h != b.d || !s.meleeUnit(i) || !s.mayGet(i, Paralyzed) {
 			return
@@ -186,7 +189,7 @@ func init() {
 	// 157 Plague, "All (Not with Dead Status)": "Melee Attack Mode Unit's
 	// Attacking this Unit acquire the Poisoned Status if 1 D6 Roll is
 	// greater than or equal to 3." (TD-84)
-	register(abPlague, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abPlague, abilityHooks{bout: func(s *State, b *bout, h int, ev *engine.Log) {
 		i := int(b.a.attacker)
 		if h != b.d || !s.meleeUnit(i) || !s.mayGet(i, Poisoned) {
 			return
@@ -211,11 +214,11 @@ func init() {
 				c.add(-1, 0)
 			}
 		},
-		apply: func(s *State, h, _ int, ev *[]Event) {
+		apply: func(s *State, h, _ int, ev *engine.Log) {
 			s.pieces[h].ab.due |= dueCounter
 			s.fire(h, abCounterClause, ev, "if it wins its Defend Procedure, %s acquires the Dead Status", s.name(int(s.fight.a.attacker)))
 		},
-	}, abilityHooks{after: func(s *State, b *bout, h int, ev *[]Event) {
+	}, abilityHooks{after: func(s *State, b *bout, h int, ev *engine.Log) {
 		a := &s.pieces[h].ab
 		if h != b.d || a.due&dueCounter == 0 {
 			return
@@ -251,15 +254,15 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, x int, ev *[]Event) {
+		apply: func(s *State, h, x int, ev *engine.Log) {
 			if x == Paralyzed {
 				s.pieces[h].ab.due |= dueGuardP
 			} else {
 				s.pieces[h].ab.due |= dueGuardF
 			}
-			s.fire(h, abGuard, ev, "it pledges its %s Status for an ally within 2 grid spaces", statusNames[x])
+			s.fire(h, abGuard, ev, "it pledges its %s Status for an ally within 2 grid spaces", statusWord(x))
 		},
-	}, abilityHooks{refuse: func(s *State, h, t, st int, ev *[]Event) bool {
+	}, abilityHooks{refuse: func(s *State, h, t, st int, ev *engine.Log) bool {
 		if st != Dead || t == h || !s.allies(h, t) || !s.within(h, t, 2) {
 			return false
 		}
@@ -283,7 +286,7 @@ func init() {
 			return false
 		}
 		a.due &^= dueGuardP | dueGuardF
-		s.fire(h, abGuard, ev, "it takes the %s Status instead of %s's death", statusNames[take], s.name(t))
+		s.fire(h, abGuard, ev, "it takes the %s Status instead of %s's death", statusWord(take), s.name(t))
 		return s.inflict(h, abGuard, h, take, ev)
 	}})
 	ruled(abGuard, "TD-66")

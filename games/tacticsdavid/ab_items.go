@@ -51,14 +51,6 @@ func (s *State) deckItems() uint64 {
 	return set
 }
 
-// itemName is item it's name.
-func (s *State) itemName(it int) string {
-	if it >= 1 && it <= len(s.g.c.Items) {
-		return s.g.c.Items[it-1].Name
-	}
-	return "?"
-}
-
 func init() {
 	// 038 Steal, "D: Combat Pha.": "This Unit may perform a Loot Procedure
 	// on any Unit, and successfully loots the Unit on a D6 roll greater than
@@ -84,23 +76,19 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, t, x int, ev *[]Event) {
+		apply: func(s *State, h, t, x int, ev *engine.Log) {
 			slot, deck := (x-1)/2, (x-1)%2 == 1
-			s.fire(h, abSteal, ev, "tries to steal %s's %s", s.name(t), slotNames[slot])
+			s.fire(h, abSteal, ev, "tries to steal %s's %s", s.name(t), slotWord(slot))
 			// "Units don't have to roll to Loot an Allied Unit" (TD-102).
 			if !s.allies(h, t) && s.rollFor(h, abSteal, 6, ev) < 2 {
-				if ev != nil {
-					s.event(ev, "loot.failed", "%s fails to steal from %s", s.name(h), s.name(t))
-				}
+				s.event(ev, "loot.failed", "%s fails to steal from %s", s.name(h), s.name(t))
 				return
 			}
 			it := s.pieces[t].items[slot]
 			s.pieces[t].items[slot] = 0
 			if deck {
 				s.toDeckBottom(it)
-				if ev != nil {
-					s.event(ev, "loot", "%s steals the %s and places it at the bottom of the Item Deck", s.name(h), s.itemName(int(it)))
-				}
+				s.event(ev, "loot", "%s steals the %s and places it at the bottom of the Item Deck", s.name(h), s.itemLabel(int(it)))
 				return
 			}
 			if old := s.pieces[h].items[slot]; old > 0 {
@@ -114,9 +102,7 @@ func init() {
 				}
 			}
 			s.pieces[h].items[slot] = it
-			if ev != nil {
-				s.event(ev, "loot", "%s steals the %s", s.name(h), s.itemName(int(it)))
-			}
+			s.event(ev, "loot", "%s steals the %s", s.name(h), s.itemLabel(int(it)))
 		},
 	}, abilityHooks{})
 	ruled(abSteal, "TD-102")
@@ -136,14 +122,14 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, _, it int, ev *[]Event) {
+		apply: func(s *State, h, _, it int, ev *engine.Log) {
 			slot := s.g.items[it].slot
 			old := s.pieces[h].items[slot]
 			s.takeFromDeck(it)
 			s.pieces[h].items[slot] = int8(it)
 			s.toDeckBottom(old)
 			s.shuffleDeck()
-			s.fire(h, abAlchemy, ev, "turns its %s into the %s; the Item Deck is shuffled", s.itemName(int(old)), s.itemName(it))
+			s.fire(h, abAlchemy, ev, "turns its %s into the %s; the Item Deck is shuffled", s.itemLabel(int(old)), s.itemLabel(it))
 		},
 	}, abilityHooks{})
 	ruled(abAlchemy, "TD-105")
@@ -162,7 +148,7 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, _, it int, ev *[]Event) {
+		apply: func(s *State, h, _, it int, ev *engine.Log) {
 			old := s.pieces[h].items[slotExpendable]
 			s.takeFromDeck(it)
 			s.pieces[h].items[slotExpendable] = int8(it)
@@ -170,7 +156,7 @@ func init() {
 				s.toDeckBottom(old) // one item of each type (TD-105)
 			}
 			s.shuffleDeck()
-			s.fire(h, abChemistry, ev, "brews the %s; the Item Deck is shuffled", s.itemName(it))
+			s.fire(h, abChemistry, ev, "brews the %s; the Item Deck is shuffled", s.itemLabel(it))
 		},
 	}, abilityHooks{})
 	ruled(abChemistry, "TD-105")
@@ -201,11 +187,11 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, t, x int, ev *[]Event) {
+		apply: func(s *State, h, t, x int, ev *engine.Log) {
 			slot := x - 1
 			it := s.pieces[h].items[slot]
 			s.discardItem(h, slot)
-			s.fire(h, abLob, ev, "lobs its %s at %s; it goes to the bottom of the Item Deck", s.itemName(int(it)), s.name(t))
+			s.fire(h, abLob, ev, "lobs its %s at %s; it goes to the bottom of the Item Deck", s.itemLabel(int(it)), s.name(t))
 			st := [numSlots]int{slotWeapon: Dead, slotAccessory: Confused, slotExpendable: Paralyzed}[slot]
 			s.inflict(h, abLob, t, st, ev)
 		},
@@ -230,17 +216,15 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, t, x int, ev *[]Event) {
+		apply: func(s *State, h, t, x int, ev *engine.Log) {
 			slot := x - 1
-			s.fire(h, abBite, ev, "bites at %s's %s", s.name(t), slotNames[slot])
+			s.fire(h, abBite, ev, "bites at %s's %s", s.name(t), slotWord(slot))
 			if s.rollFor(h, abBite, 6, ev) < 3 {
 				return
 			}
 			it := s.pieces[t].items[slot]
 			s.discardItem(t, slot)
-			if ev != nil {
-				s.event(ev, "item.discarded", "%s discards the %s to the bottom of the Item Deck", s.name(t), s.itemName(int(it)))
-			}
+			s.event(ev, "item.discarded", "%s discards the %s to the bottom of the Item Deck", s.name(t), s.itemLabel(int(it)))
 		},
 	}, abilityHooks{})
 	ruled(abBite, "TD-120")
@@ -259,15 +243,13 @@ func init() {
 				c.add(-1, 0)
 			}
 		},
-		apply: func(s *State, h, _, _ int, ev *[]Event) {
+		apply: func(s *State, h, _, _ int, ev *engine.Log) {
 			seat := int(s.pieces[h].owner)
 			s.peek[seat] = [2]int8{s.deck[0], s.deck[1]}
 			s.peek[1-seat] = [2]int8{} // the other player no longer knows their order
 			s.fire(h, abStudy, ev, "looks at the top two cards of the Item Deck")
-			if ev != nil {
-				*ev = append(*ev, Event{Type: "ability", Only: engine.Seat(seat),
-					Text: "Study: the top of the Item Deck is the " + s.itemName(int(s.deck[0])) + ", then the " + s.itemName(int(s.deck[1]))})
-			}
+			ev.Add(engine.Seats(engine.Seat(seat)), "ability", "Study: the top of the Item Deck is the %s, then the %s",
+				s.itemLabel(int(s.deck[0])), s.itemLabel(int(s.deck[1])))
 			s.await(h, abStudy, -1, 0)
 		},
 	}, abilityHooks{})
@@ -276,7 +258,7 @@ func init() {
 		legal: func(s *State, h, seat int, buf []engine.Action) []engine.Action {
 			return append(buf, act(seat, actAbility, h, abStudy, -1, 1), act(seat, actAbility, h, abStudy, -1, 2))
 		},
-		apply: func(s *State, h int, pd pending, a engine.Action, ev *[]Event) {
+		apply: func(s *State, h int, pd pending, a engine.Action, ev *engine.Log) {
 			seat := int(s.pieces[h].owner)
 			if a.Arg[3] == 2 && len(s.deck) >= 2 {
 				s.deck[0], s.deck[1] = s.deck[1], s.deck[0]

@@ -145,7 +145,7 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, t, _ int, ev *[]Event) {
+		apply: func(s *State, h, t, _ int, ev *engine.Log) {
 			s.fire(h, abSummon, ev, "calls %s to its side", s.name(t))
 			s.await(h, abSummon, t, 0)
 		},
@@ -160,7 +160,7 @@ func init() {
 			}
 			return buf
 		},
-		apply: func(s *State, h int, pd pending, a engine.Action, ev *[]Event) {
+		apply: func(s *State, h int, pd pending, a engine.Action, ev *engine.Log) {
 			t := int(pd.t)
 			p := &s.pieces[t]
 			s.unlock(t, ev)
@@ -192,14 +192,14 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, t, _ int, ev *[]Event) {
+		apply: func(s *State, h, t, _ int, ev *engine.Log) {
 			s.pieces[h].ab.guided = int8(t + 1)
 			s.fire(h, abFalseGuide, ev, "leads %s astray; it may not attack it this turn", s.name(t))
 			if s.rollFor(h, abFalseGuide, 6, ev) >= 3 {
 				s.await(h, abFalseGuide, t, 0)
 			}
 		},
-	}, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
+	}, abilityHooks{bout: func(s *State, b *bout, h int, ev *engine.Log) {
 		// "This Unit may not Attack the targeted Unit this Turn."
 		if int(b.a.attacker) == h && int(s.pieces[h].ab.guided) == b.d+1 {
 			b.cancel = true
@@ -224,7 +224,7 @@ func init() {
 			}
 			return buf
 		},
-		apply: func(s *State, h int, pd pending, a engine.Action, ev *[]Event) {
+		apply: func(s *State, h int, pd pending, a engine.Action, ev *engine.Log) {
 			t := int(pd.t)
 			p := battlefield.Point{X: int(a.Arg[0]), Y: int(a.Arg[1])}
 			moved := p != s.pt(t)
@@ -255,7 +255,7 @@ func init() {
 				c.add(-1, 0)
 			}
 		},
-		apply: func(s *State, h, _, _ int, ev *[]Event) {
+		apply: func(s *State, h, _, _ int, ev *engine.Log) {
 			s.fire(h, abGrappleTentacle, ev, "lashes out with its tentacles")
 			s.await(h, abGrappleTentacle, -1, 0)
 		},
@@ -265,7 +265,7 @@ func init() {
 		legal: func(s *State, h, seat int, buf []engine.Action) []engine.Action {
 			return s.grappleMoves(h, seat, buf)
 		},
-		apply: func(s *State, h int, pd pending, a engine.Action, ev *[]Event) {
+		apply: func(s *State, h int, pd pending, a engine.Action, ev *engine.Log) {
 			t := int(a.Arg[3])
 			p := battlefield.Point{X: int(a.Arg[0]), Y: int(a.Arg[1])}
 			partner := int(s.pieces[t].team)

@@ -1,6 +1,9 @@
 package tacticsdavid
 
-import "skald/games/tacticsdavid/battlefield"
+import (
+	"skald/engine"
+	"skald/games/tacticsdavid/battlefield"
+)
 
 // Abilities of movement (group D1): Movement Rating bonuses on
 // engagement, terrain (Forager, Transpose, Slither, Floodplains), Unit Team
@@ -41,7 +44,7 @@ func init() {
 	// Movement Rating for this Turn. This Ability is not accumulative with
 	// other Units who posses it." (TD-147: not the holder itself; the
 	// first holder in reach gives it, once.)
-	register(abSynchronize, abilityHooks{engage: func(s *State, h, e int, ev *[]Event) {
+	register(abSynchronize, abilityHooks{engage: func(s *State, h, e int, ev *engine.Log) {
 		if !s.nearAlly(h, e, 2) || !s.firstNear(h, e, abSynchronize, 2) {
 			return
 		}
@@ -53,7 +56,7 @@ func init() {
 	// 098 Flash Flood, "All (Not with Dead Status)": "Allied Units within 2
 	// Grid Spaces of this Unit upon Unit Engagement gain +1 to their
 	// Movement Rating until Disengaged." Each Flash Flood counts (TD-147).
-	register(abFlashFlood, abilityHooks{engage: func(s *State, h, e int, ev *[]Event) {
+	register(abFlashFlood, abilityHooks{engage: func(s *State, h, e int, ev *engine.Log) {
 		if !s.nearAlly(h, e, 2) {
 			return
 		}
@@ -66,16 +69,14 @@ func init() {
 	// Egg Root within 3 Grid Spaces of this Unit on their Engagement may
 	// add 1 D3 to their Movement Rating until Disengaged." They always do
 	// (it only helps: TD-34); the engaged unit rolls (TD-147).
-	register(abDragonFlight, abilityHooks{engage: func(s *State, h, e int, ev *[]Event) {
+	register(abDragonFlight, abilityHooks{engage: func(s *State, h, e int, ev *engine.Log) {
 		if !s.nearAlly(h, e, 3) || !s.ofRoot(e, s.g.unitNumber("Egg")) {
 			return
 		}
 		s.fire(h, abDragonFlight, ev, "%s takes wing", s.name(e))
 		r := s.rollFor(e, abDragonFlight, 3, ev)
 		s.pieces[e].ab.move += int8(r)
-		if ev != nil {
-			s.event(ev, "ability", "%s gains +%d to its Movement Rating until Disengaged", s.name(e), r)
-		}
+		s.event(ev, "ability", "%s gains +%d to its Movement Rating until Disengaged", s.name(e), r)
 	}})
 	ruled(abDragonFlight, "TD-147")
 
@@ -84,7 +85,7 @@ func init() {
 	// Rating until Disengaged, otherwise this Unit subtracts 1 from its
 	// Base Movement Rating until Disengaged." skald rolls when the unit is
 	// engaged and may move or escape, before the moves are listed (TD-134).
-	register(abColdBlooded, abilityHooks{engage: func(s *State, h, e int, ev *[]Event) {
+	register(abColdBlooded, abilityHooks{engage: func(s *State, h, e int, ev *engine.Log) {
 		if h != e || (s.canMove(h) != nil && s.canEscape(h) != nil) {
 			return
 		}
@@ -104,7 +105,7 @@ func init() {
 	// Engagement." Forest is not Slow for it, takes no -1 from its rating
 	// and does not stop its charges (rating, reach, chargeStep, canCharge;
 	// TD-136). The +1 lasts the turn.
-	register(abForager, abilityHooks{engage: func(s *State, h, e int, ev *[]Event) {
+	register(abForager, abilityHooks{engage: func(s *State, h, e int, ev *engine.Log) {
 		if h == e && s.terrain(s.pt(h)) == battlefield.Forest {
 			s.pieces[h].ab.moveTurn++
 			s.fire(h, abForager, ev, "+1 to its Movement Rating in the Forest")
@@ -115,7 +116,7 @@ func init() {
 	// 113 Sprint, "A: Unit Engagement": "This Unit gains +1 to its Base
 	// Movement Rating until Disengaged when occupying a Field Terrain Type
 	// Grid Space."
-	register(abSprint, abilityHooks{engage: func(s *State, h, e int, ev *[]Event) {
+	register(abSprint, abilityHooks{engage: func(s *State, h, e int, ev *engine.Log) {
 		if h == e && s.terrainOf(h) == battlefield.Field {
 			s.pieces[h].ab.move++
 			s.fire(h, abSprint, ev, "+1 to its Movement Rating on open Field")
@@ -142,12 +143,12 @@ func init() {
 	// Terrain Type Grid Spaces in Direct and Diagonal Grid Space Contact to
 	// become Water Terrain Type." (terrainOf, terrain, flood; TD-137)
 	register(abFloodplains, abilityHooks{
-		engage: func(s *State, h, e int, ev *[]Event) {
+		engage: func(s *State, h, e int, ev *engine.Log) {
 			if h == e && s.mtOf(h) == moveAqua && s.terrain(s.pt(h)) != battlefield.Water {
 				s.fire(h, abFloodplains, ev, "counts as occupying Water: no -1 to its Movement Rating")
 			}
 		},
-		bout: func(s *State, b *bout, h int, ev *[]Event) {
+		bout: func(s *State, b *bout, h int, ev *engine.Log) {
 			if h == b.d {
 				if t := s.terrain(s.pt(h)); t != battlefield.Water && t != battlefield.Forest {
 					s.fire(h, abFloodplains, ev, "counts as occupying Water: an extra D3 to defend")
@@ -514,7 +515,7 @@ func (s *State) slowStart(i, partner int) bool {
 // hulking caps a charge of n grid spaces for a Hulking unit: "it may never
 // move more than its base Movement Rating" (TD-143: its Movement Rating
 // before the Charge Roll).
-func (s *State) hulking(i, partner, n int, ev *[]Event) int {
+func (s *State) hulking(i, partner, n int, ev *engine.Log) int {
 	if !s.present.has(spHulking) {
 		return n
 	}
@@ -610,7 +611,7 @@ func (s *State) chargeReach(i, partner, n int) []int16 {
 
 // chargeAlong ends a charge not in a straight line on grid space x,y, one
 // chargeReach lists (the pending charge of n grid spaces).
-func (s *State) chargeAlong(i, partner, x, y, n int, ev *[]Event) error {
+func (s *State) chargeAlong(i, partner, x, y, n int, ev *engine.Log) error {
 	p := battlefield.Point{X: x, Y: y}
 	found := false
 	if s.bf.In(p) {
@@ -649,9 +650,7 @@ func (s *State) chargeAlong(i, partner, x, y, n int, ev *[]Event) error {
 		s.lift(partner)
 		s.place(partner, p)
 	}
-	if ev != nil {
-		s.event(ev, "charge", "%s charges to %d,%d, not in a straight line", s.name(i), x, y)
-	}
+	s.event(ev, "charge", "%s charges to %d,%d, not in a straight line", s.name(i), x, y)
 	s.moved(i, partner, ev)
 	s.afterMove(i, ev)
 	if partner >= 0 {
@@ -675,7 +674,7 @@ func (s *State) canFaceAgain(i, partner int) bool {
 }
 
 // faceAgain records the Facing Procedure after the charge.
-func (s *State) faceAgain(i int, f battlefield.Facing, ev *[]Event) {
+func (s *State) faceAgain(i int, f battlefield.Facing, ev *engine.Log) {
 	s.eng.refaced = true
 	s.fire(i, s.faceAgainAb(i), ev, "turns %s after its charge", f)
 }

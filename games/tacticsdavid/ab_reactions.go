@@ -1,6 +1,9 @@
 package tacticsdavid
 
-import "skald/games/tacticsdavid/battlefield"
+import (
+	"skald/engine"
+	"skald/games/tacticsdavid/battlefield"
+)
 
 // Reactions in the other player's turn: Phase Shift and Slip move an
 // attacked unit beside or behind its attacker before the Defend Procedure
@@ -27,7 +30,7 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, x int, ev *[]Event) {
+		apply: func(s *State, h, x int, ev *engine.Log) {
 			d := facings[x&3]
 			if s.rollFor(h, abPhaseShift, 6, ev) < 4 {
 				return
@@ -53,7 +56,7 @@ func init() {
 				c.add(-1, 0)
 			}
 		},
-		apply: func(s *State, h, _ int, ev *[]Event) {
+		apply: func(s *State, h, _ int, ev *engine.Log) {
 			if s.rollFor(h, abSlip, 6, ev) < 4 {
 				return
 			}
@@ -87,7 +90,7 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, x int, ev *[]Event) {
+		apply: func(s *State, h, x int, ev *engine.Log) {
 			t, fc := x/4, facings[x&3]
 			s.pieces[t].facing = fc
 			s.fire(h, abWarningSigns, ev, "%s turns to face %s", s.name(t), fc)
@@ -121,12 +124,12 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, t int, ev *[]Event) {
+		apply: func(s *State, h, t int, ev *engine.Log) {
 			s.pieces[h].facing = toward(s.pt(h), s.pt(t))
 			s.fire(h, abAutofire, ev, "turns %s and fires at %s", s.pieces[h].facing, s.name(t))
 			s.resolve(attack{attacker: int8(h), target: int8(t), side: Front, kind: attackRanged}, ev)
 		},
-	}, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
+	}, abilityHooks{bout: func(s *State, b *bout, h int, ev *engine.Log) {
 		if int(b.a.attacker) == h && s.pieces[h].owner != s.player {
 			b.noDuelA = true // "may not start a Duel Procedure, but a Defending Unit may start it"
 		}
@@ -156,7 +159,7 @@ func (s *State) behind(a int) battlefield.Point {
 // shiftTo moves attacked piece h to q facing f (Phase Shift, Slip). The
 // attack strikes it only if q is still in a Melee attack's Area of Attack;
 // otherwise it has got out of the way (TD-131).
-func (s *State) shiftTo(h, n int, q battlefield.Point, f battlefield.Facing, ev *[]Event) {
+func (s *State) shiftTo(h, n int, q battlefield.Point, f battlefield.Facing, ev *engine.Log) {
 	s.lift(h)
 	s.pieces[h].facing = f
 	s.place(h, q)
@@ -180,9 +183,7 @@ func (s *State) shiftTo(h, n int, q battlefield.Point, f battlefield.Facing, ev 
 			break
 		}
 	}
-	if ev != nil {
-		s.event(ev, "attack.avoided", "%s is out of the attack's way", s.name(h))
-	}
+	s.event(ev, "attack.avoided", "%s is out of the attack's way", s.name(h))
 }
 
 // mayAttackAsType reports whether piece h's statuses allow an attack of its

@@ -1,6 +1,9 @@
 package tacticsdavid
 
-import "skald/games/tacticsdavid/battlefield"
+import (
+	"skald/engine"
+	"skald/games/tacticsdavid/battlefield"
+)
 
 // Abilities used as actions that target units and roll for statuses (group
 // C1; rulings TD-87 to TD-100 of docs/rulings/td-abilities-c1.md). Most
@@ -87,7 +90,7 @@ type statusAb struct {
 	drop  bool // the statuses are discarded, not acquired (Dispel)
 	res   faces
 	by    func(s *State, h, t int) *faces // the table by target, in place of res (EEK!)
-	then  func(s *State, h, got int, ev *[]Event)
+	then  func(s *State, h, got int, ev *engine.Log)
 	verb  string // the event: "<holder>: <Ability>: <verb> <target>"
 	why   string // what a legal use is
 }
@@ -202,14 +205,14 @@ func (r *statusAb) targets(s *State, h int, c *choices) {
 	}
 }
 
-func (r *statusAb) apply(s *State, h, t, x int, ev *[]Event) {
+func (r *statusAb) apply(s *State, h, t, x int, ev *engine.Log) {
 	switch {
 	case t >= 0 && r.mode == modeTwo && x > 0:
-		s.fire(h, r.n, ev, "%s %s and %s", r.verb, s.name(t), s.name(x-1))
+		s.fire(h, r.n, ev, "%s %s and %s", (*strRef)(&r.verb), s.name(t), s.name(x-1))
 	case t >= 0:
-		s.fire(h, r.n, ev, "%s %s", r.verb, s.name(t))
+		s.fire(h, r.n, ev, "%s %s", (*strRef)(&r.verb), s.name(t))
 	default:
-		s.fire(h, r.n, ev, "%s", r.verb)
+		s.fire(h, r.n, ev, "%s", (*strRef)(&r.verb))
 	}
 	roll := 0
 	if r.once && r.res[0] == 0 {
@@ -233,7 +236,7 @@ func (r *statusAb) apply(s *State, h, t, x int, ev *[]Event) {
 			switch {
 			case r.once:
 			case r.they:
-				d = s.roll(u, 6, ev, s.g.abName(r.n))
+				d = s.roll(u, 6, ev, s.g.abLabel(r.n))
 			default:
 				d = s.rollFor(h, r.n, 6, ev)
 			}
@@ -470,16 +473,14 @@ func (s *State) core(i int) int {
 // makeBread: "If a Unit acquires the Crippled Status as a result of this
 // Ability this Unit may Equip "Giant's Bread."" A new loaf, in an empty
 // Expendable slot (TD-97).
-func makeBread(s *State, h, got int, ev *[]Event) {
+func makeBread(s *State, h, got int, ev *engine.Log) {
 	p := &s.pieces[h]
 	if got == 0 || !s.alive(h) || p.items[slotExpendable] != 0 || s.canHold(h, itemGiantsBread) != nil {
 		return
 	}
 	p.items[slotExpendable] = itemGiantsBread
 	s.fire(h, abMakeBread, ev, "bakes a Giant's Bread")
-	if ev != nil {
-		s.event(ev, "item.equipped", "%s equips the %s", s.name(h), s.g.c.Items[itemGiantsBread-1].Name)
-	}
+	s.event(ev, "item.equipped", "%s equips the %s", s.name(h), s.g.item(int(itemGiantsBread)))
 }
 
 func init() {
@@ -519,7 +520,7 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, t, x int, ev *[]Event) {
+		apply: func(s *State, h, t, x int, ev *engine.Log) {
 			a := x - 1
 			s.fire(h, abBloodSacrifice, ev, "sacrifices %s to strike down %s", s.name(a), s.name(t))
 			s.inflict(h, abBloodSacrifice, a, Dead, ev)
@@ -544,22 +545,18 @@ func init() {
 				}
 			}
 		},
-		apply: func(s *State, h, t, _ int, ev *[]Event) {
+		apply: func(s *State, h, t, _ int, ev *engine.Log) {
 			s.fire(h, abTricked, ev, "tricks %s", s.name(t))
 			r := s.rollFor(h, abTricked, 4, ev)
 			p := &s.pieces[t]
 			f := p.facing.Turn(r)
 			if f == p.facing {
-				if ev != nil {
-					s.event(ev, "face", "%s turns full circle and faces %s again", s.name(t), f)
-				}
+				s.event(ev, "face", "%s turns full circle and faces %s again", s.name(t), f)
 				return
 			}
 			s.unlock(t, ev)
 			p.facing = f
-			if ev != nil {
-				s.event(ev, "face", "%s is tricked into facing %s", s.name(t), f)
-			}
+			s.event(ev, "face", "%s is tricked into facing %s", s.name(t), f)
 		},
 	}, abilityHooks{})
 	ruled(abTricked, "TD-87", "TD-88", "TD-95")
@@ -605,8 +602,8 @@ func registerHex() {
 				}
 			}
 		},
-		apply: func(s *State, h, t, x int, ev *[]Event) {
-			s.fire(h, abHex, ev, "hexes %s (%s)", s.name(t), statusNames[x-1])
+		apply: func(s *State, h, t, x int, ev *engine.Log) {
+			s.fire(h, abHex, ev, "hexes %s (%s)", s.name(t), statusWord(x-1))
 			r := s.rollFor(h, abHex, 6, ev)
 			if r >= 4 {
 				s.inflict(h, abHex, t, x-1, ev)
@@ -622,7 +619,7 @@ func registerHex() {
 			}
 		},
 	}, abilityHooks{
-		disengage: func(s *State, h, _ int, _ *[]Event) {
+		disengage: func(s *State, h, _ int, _ *engine.Log) {
 			s.pieces[h].ab.aim = 0 // a second status passed on
 		},
 	})
@@ -640,13 +637,13 @@ func registerHex() {
 				}
 			}
 		},
-		apply: func(s *State, h, x int, ev *[]Event) {
+		apply: func(s *State, h, x int, ev *engine.Log) {
 			t := int(s.pieces[h].ab.aim) - 1
 			s.pieces[h].ab.aim = 0
 			if t < 0 || x < 1 || x > NumStatuses {
 				return
 			}
-			s.fire(h, abHex, ev, "chooses a second status for %s (%s)", s.name(t), statusNames[x-1])
+			s.fire(h, abHex, ev, "chooses a second status for %s (%s)", s.name(t), statusWord(x-1))
 			s.inflict(h, abHex, t, x-1, ev)
 		},
 	}

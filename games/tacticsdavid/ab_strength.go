@@ -1,5 +1,7 @@
 package tacticsdavid
 
+import "skald/engine"
+
 // Group A: abilities that change the Attack, Defend and Duel Procedures of
 // the unit that has them: its strengths and its dice (seed 004, "ABILITY
 // LIST"). Rulings TD-43... are in docs/rulings/td-abilities-a.md.
@@ -66,8 +68,8 @@ func (s *State) untilDisengaged(b *bout, h, k, v int, engaged bool) {
 }
 
 // duelFired tells that holder h's duel ability n acted, if bout b had a
-// Duel Procedure.
-func duelFired(s *State, b *bout, h, n int, ev *[]Event, what string) {
+// Duel Procedure. what is a constant string: it boxes without allocating.
+func duelFired(s *State, b *bout, h, n int, ev *engine.Log, what any) {
 	if b.rounds > 0 {
 		s.fire(h, n, ev, "%s", what)
 	}
@@ -77,7 +79,7 @@ func init() {
 	// 001 Cry For Help, "B: Defend Pro.": "If 1 D6 Roll is greater than or
 	// equal to 3 this Unit gains +1 to all Strength Ratings during its
 	// Defend, and resulting Duel Procedure."
-	register(abCryForHelp, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abCryForHelp, abilityHooks{bout: func(s *State, b *bout, h int, ev *engine.Log) {
 		if k, _ := b.role(h); k == 1 && s.rollFor(h, abCryForHelp, 6, ev) >= 3 {
 			b.mod[1].add++
 			s.fire(h, abCryForHelp, ev, "+1 to its Strength Ratings in this Defend Procedure")
@@ -87,12 +89,12 @@ func init() {
 	// 007 Blood Frenzy, "D: Duel Pro.": "This Unit gains an extra D3 when
 	// performing a Duel Procedure." Attacking or defending (TD-47).
 	register(abBloodFrenzy, abilityHooks{
-		bout: func(s *State, b *bout, h int, ev *[]Event) {
+		bout: func(s *State, b *bout, h int, ev *engine.Log) {
 			if k, _ := b.role(h); k >= 0 {
 				b.mod[k].duelD3++
 			}
 		},
-		after: func(s *State, b *bout, h int, ev *[]Event) {
+		after: func(s *State, b *bout, h int, ev *engine.Log) {
 			duelFired(s, b, h, abBloodFrenzy, ev, "an extra D3 in each Duel Procedure")
 		},
 	})
@@ -103,7 +105,7 @@ func init() {
 	// acquires an extra D3 during its Defend Procedure." The type counts
 	// for the bout's type table (TD-49); the D3 is not rolled again in
 	// the Duel Procedures (TD-46).
-	register(abBlobWall, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abBlobWall, abilityHooks{bout: func(s *State, b *bout, h int, ev *engine.Log) {
 		if k, _ := b.role(h); k == 1 {
 			b.dtype = b.atype
 			b.mod[1].oneD3++
@@ -115,7 +117,7 @@ func init() {
 	// 013 Battle Cry, "B: Attack Pro.": "If 1 D6 Roll is greater than or
 	// equal to 3 this Unit gains +1 to its Base Strength Ratings until
 	// Disengaged." Rolled once an engagement (TD-45).
-	register(abBattleCry, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abBattleCry, abilityHooks{bout: func(s *State, b *bout, h int, ev *engine.Log) {
 		k, _ := b.role(h)
 		if k != 0 {
 			return
@@ -140,7 +142,7 @@ func init() {
 		{abPiratecide, func(g *Game) int { return g.grpA.pirate }},
 	} {
 		n, unit := c.n, c.unit
-		register(n, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
+		register(n, abilityHooks{bout: func(s *State, b *bout, h int, ev *engine.Log) {
 			if k, o := b.role(h); k == 0 && s.isUnit(o, unit(s.g)) {
 				b.mod[0].oneD3++
 				s.fire(h, n, ev, "an extra D3 in its Attack Procedure against the %s", (*unitLabel)(s.g.c.Unit(unit(s.g))))
@@ -151,7 +153,7 @@ func init() {
 
 	// 019 Sure Strike, "D: Attack, Duel Pro.": "This Unit gains an extra D6
 	// and discards their lowest D6." When it attacks (TD-47).
-	register(abSureStrike, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abSureStrike, abilityHooks{bout: func(s *State, b *bout, h int, ev *engine.Log) {
 		if k, _ := b.role(h); k == 0 {
 			b.mod[0].drop++
 			s.fire(h, abSureStrike, ev, "an extra D6, and its lowest D6 is discarded")
@@ -162,12 +164,12 @@ func init() {
 	// 020 Parry, "D: Duel Pro.": "This Unit automatically wins any Duel
 	// Procedure when they are the Defending Unit."
 	register(abParry, abilityHooks{
-		bout: func(s *State, b *bout, h int, ev *[]Event) {
+		bout: func(s *State, b *bout, h int, ev *engine.Log) {
 			if k, _ := b.role(h); k == 1 {
 				b.duelW = 2
 			}
 		},
-		after: func(s *State, b *bout, h int, ev *[]Event) {
+		after: func(s *State, b *bout, h int, ev *engine.Log) {
 			if k, _ := b.role(h); k == 1 {
 				duelFired(s, b, h, abParry, ev, "wins the Duel Procedure")
 			}
@@ -181,12 +183,12 @@ func init() {
 	for _, c := range [...]struct{ n, role int }{{abDuelStriker, 0}, {abDuelDefender, 1}} {
 		n, role := c.n, c.role
 		register(n, abilityHooks{
-			bout: func(s *State, b *bout, h int, ev *[]Event) {
+			bout: func(s *State, b *bout, h int, ev *engine.Log) {
 				if k, _ := b.role(h); k == role {
 					b.mod[k].duelD6++
 				}
 			},
-			after: func(s *State, b *bout, h int, ev *[]Event) {
+			after: func(s *State, b *bout, h int, ev *engine.Log) {
 				if k, _ := b.role(h); k == role {
 					duelFired(s, b, h, n, ev, "an extra D6 in each Duel Procedure")
 				}
@@ -200,7 +202,7 @@ func init() {
 	// Procedure." 024 Fortify: "D3"; 026 Hit The Wall: "D6".
 	for _, c := range [...]struct{ n, sides int }{{abReinforce, 0}, {abFortify, 3}, {abHitTheWall, 6}} {
 		n, sides := c.n, c.sides
-		register(n, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
+		register(n, abilityHooks{bout: func(s *State, b *bout, h int, ev *engine.Log) {
 			if k, _ := b.role(h); k != 1 {
 				return
 			}
@@ -217,17 +219,17 @@ func init() {
 	// Charge Procedure this Turn it gains 1 D6 to its Base Strength
 	// Ratings until Disengaged." (TD-45, TD-53)
 	register(abSteamroller, abilityHooks{
-		moved: func(s *State, h, m, _ int, charge bool, ev *[]Event) {
+		moved: func(s *State, h, m, _ int, charge bool, ev *engine.Log) {
 			if m == h && charge {
 				s.pieces[h].ab.flags |= abfCharged
 			}
 		},
-		disengage: func(s *State, h, u int, ev *[]Event) {
+		disengage: func(s *State, h, u int, ev *engine.Log) {
 			if u == h {
 				s.pieces[h].ab.flags &^= abfCharged
 			}
 		},
-		bout: func(s *State, b *bout, h int, ev *[]Event) {
+		bout: func(s *State, b *bout, h int, ev *engine.Log) {
 			if k, _ := b.role(h); k != 0 || s.pieces[h].ab.flags&abfCharged == 0 {
 				return
 			}
@@ -259,17 +261,17 @@ func init() {
 				c.add(-1, r)
 			}
 		},
-		apply: func(s *State, h, x int, ev *[]Event) {
+		apply: func(s *State, h, x int, ev *engine.Log) {
 			s.hired[s.pieces[h].owner] = int16(x)
 			s.fire(h, abHiredHit, ev, "its player declares the %s Root", (*unitLabel)(s.g.c.Unit(x)))
 		},
 	}, abilityHooks{
-		turnStart: func(s *State, h int, ev *[]Event) {
+		turnStart: func(s *State, h int, ev *engine.Log) {
 			if s.pieces[h].owner == s.player && s.hired[s.player] == 0 && s.pend.kind == pendNone && len(s.windows) == 0 {
 				s.openWindows(winTurn, nil)
 			}
 		},
-		bout: func(s *State, b *bout, h int, ev *[]Event) {
+		bout: func(s *State, b *bout, h int, ev *engine.Log) {
 			k, o := b.role(h)
 			if r := s.hired[s.pieces[h].owner]; k == 0 && r != 0 && s.rootOf(o) == int(r) {
 				b.mod[0].add += 3
@@ -284,7 +286,7 @@ func init() {
 	// Attacks an Ethereal Unit this Unit will have a Magical Attack Type.
 	// If this Unit Attacks a Magical Unit this unit will have a Physical
 	// Attack Type." For this bout (TD-49).
-	register(abAssassinate, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abAssassinate, abilityHooks{bout: func(s *State, b *bout, h int, ev *engine.Log) {
 		if k, _ := b.role(h); k != 0 {
 			return
 		}
@@ -303,7 +305,7 @@ func init() {
 	// 034 Beast Slayer, "D: Attack, Defend, Duel Pro.": "Enemy Units of
 	// the Pup Root -1 to their Base Strength Ratings when Defending or
 	// Attacking against this Unit."
-	register(abBeastSlayer, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abBeastSlayer, abilityHooks{bout: func(s *State, b *bout, h int, ev *engine.Log) {
 		k, o := b.role(h)
 		if k >= 0 && !s.allies(h, o) && s.rootOf(o) == s.g.grpA.pup && s.g.grpA.pup > 0 {
 			b.mod[1-k].base--
@@ -316,7 +318,7 @@ func init() {
 	// equal to the number of Allied Units within 3 Grid Spaces of this,
 	// this Unit gains +1 to its Base Strength Ratings until Disengaged."
 	// (TD-44, TD-45)
-	register(abSupervised, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abSupervised, abilityHooks{bout: func(s *State, b *bout, h int, ev *engine.Log) {
 		k, _ := b.role(h)
 		if k != 0 {
 			return
@@ -342,7 +344,7 @@ func init() {
 	// equal to 4 this Unit automatically wins its next Defend Procedure
 	// with no possibility of a Duel Procedure and is not considered to be
 	// in Combat Lock." (TD-48)
-	register(abOutsmart, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abOutsmart, abilityHooks{bout: func(s *State, b *bout, h int, ev *engine.Log) {
 		if k, _ := b.role(h); k == 1 && s.rollFor(h, abOutsmart, 6, ev) >= 4 {
 			b.win, b.noDuel, b.noLock = 2, true, true
 			s.fire(h, abOutsmart, ev, "wins this Defend Procedure, with no Duel Procedure and no Combat Lock")
@@ -353,7 +355,7 @@ func init() {
 	// 071 Growth, "All (Not with Dead Status)": "This Unit gains Strength
 	// to their Base Strength Ratings equal to the number of Units within 2
 	// Grid Spaces of this Unit, excluding this Unit." (TD-44)
-	register(abGrowth, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abGrowth, abilityHooks{bout: func(s *State, b *bout, h int, ev *engine.Log) {
 		k, _ := b.role(h)
 		if k < 0 {
 			return
@@ -373,7 +375,7 @@ func init() {
 
 	// 089 Titan Armor, "D: Defend Pro.": "This Unit gains an extra D6 in
 	// its Defend Procedure and the resulting Duel Procedure."
-	register(abTitanArmor, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abTitanArmor, abilityHooks{bout: func(s *State, b *bout, h int, ev *engine.Log) {
 		if k, _ := b.role(h); k == 1 {
 			b.mod[1].d6++
 			s.fire(h, abTitanArmor, ev, "an extra D6 in its Defend Procedure")
@@ -384,7 +386,7 @@ func init() {
 	// its Attack Procedure and the resulting Duel Procedure if the
 	// Defending Unit has a Back Strength Rating greater than this Unit's
 	// Back Strength Rating." (TD-52)
-	register(abStoupidStrong, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abStoupidStrong, abilityHooks{bout: func(s *State, b *bout, h int, ev *engine.Log) {
 		if k, o := b.role(h); k == 0 && s.baseStrength(o, Back, 0, false) > s.baseStrength(h, Back, 0, false) {
 			b.mod[0].d6++
 			s.fire(h, abStoupidStrong, ev, "an extra D6 against a unit with a greater Back Strength Rating")
@@ -396,7 +398,7 @@ func init() {
 	// Strength to its Base Strength Ratings until Disengaged for each
 	// Enemy Unit within its Attack Area." Counted again for each
 	// procedure, not added up (TD-45).
-	register(abUnholyStrength, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abUnholyStrength, abilityHooks{bout: func(s *State, b *bout, h int, ev *engine.Log) {
 		k, _ := b.role(h)
 		if k < 0 {
 			return
@@ -425,7 +427,7 @@ func init() {
 	// 104 Three Heads, "D: Attack, Defend Pro." (TD-9): "This Unit may Roll
 	// 3 D6 and discard 2 of the 3 D6." It always does: it keeps the
 	// highest (TD-60).
-	register(abThreeHeads, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abThreeHeads, abilityHooks{bout: func(s *State, b *bout, h int, ev *engine.Log) {
 		if k, _ := b.role(h); k >= 0 {
 			b.mod[k].best = 3
 			s.fire(h, abThreeHeads, ev, "rolls 3 D6 for its die and keeps the highest")
@@ -438,7 +440,7 @@ func init() {
 	// 3 or 4 this Unit becomes a Magical Unit Type. If the Roll is equal to
 	// 1 or 2 this Unit becomes an Ethereal Unit Type." For this Defend
 	// Procedure (TD-49).
-	register(abChimaericReaction, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abChimaericReaction, abilityHooks{bout: func(s *State, b *bout, h int, ev *engine.Log) {
 		if k, _ := b.role(h); k != 1 {
 			return
 		}
@@ -459,7 +461,7 @@ func init() {
 	// Left, Right, and Back Strength Ratings during its next Defend, and
 	// resulting Duel Procedure." Rolled when struck on one of those sides
 	// (TD-58).
-	register(abTailWhip, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abTailWhip, abilityHooks{bout: func(s *State, b *bout, h int, ev *engine.Log) {
 		if k, _ := b.role(h); k == 1 && b.side != Front && s.rollFor(h, abTailWhip, 6, ev) >= 4 {
 			b.mod[1].base++
 			s.fire(h, abTailWhip, ev, "+1 to its %s Base Strength Rating", sideWord(b.side))
@@ -471,7 +473,7 @@ func init() {
 	// have a Unit in Direct Grid Space contact on the opposite Grid Space
 	// side of this Attack have half their Base Strength Ratings during
 	// this Attack, and resulting Duel Procedure." (TD-51)
-	register(abOverwhelm, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abOverwhelm, abilityHooks{bout: func(s *State, b *bout, h int, ev *engine.Log) {
 		k, o := b.role(h)
 		if k != 0 || s.allies(h, o) {
 			return
@@ -488,7 +490,7 @@ func init() {
 	// 187 Dungball, "D: Attack Pro.": "This Unit gains Strength to their
 	// Front Base Strength Rating equal to the number of Grid Spaces it
 	// moves until Disengaged." (TD-53)
-	register(abDungball, abilityHooks{moved: func(s *State, h, m, dist int, _ bool, ev *[]Event) {
+	register(abDungball, abilityHooks{moved: func(s *State, h, m, dist int, _ bool, ev *engine.Log) {
 		if m == h && dist > 0 {
 			a := &s.pieces[h].ab
 			a.front = int8(min(int(a.front)+dist, 100))
@@ -500,7 +502,7 @@ func init() {
 	// 188 Carapace, "D: Defend Pro.": "If Attacked by a Ranged Attack This
 	// Unit gains an extra D3 when performing its Defend Procedure."
 	// (TD-46)
-	register(abCarapace, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abCarapace, abilityHooks{bout: func(s *State, b *bout, h int, ev *engine.Log) {
 		if k, _ := b.role(h); k == 1 && b.a.kind == attackRanged {
 			b.mod[1].oneD3++
 			s.fire(h, abCarapace, ev, "an extra D3 against a Ranged Attack")
@@ -511,7 +513,7 @@ func init() {
 	// 195 Dragon Rage, "D: Attack, Defend, Duel Pro.": "This Unit gains +1
 	// to its Strength Ratings against an Enemy Unit of the Beast Man, Pup,
 	// and Egg Roots." (TD-43)
-	register(abDragonRage, abilityHooks{bout: func(s *State, b *bout, h int, ev *[]Event) {
+	register(abDragonRage, abilityHooks{bout: func(s *State, b *bout, h int, ev *engine.Log) {
 		k, o := b.role(h)
 		if k < 0 || s.allies(h, o) {
 			return

@@ -1,6 +1,9 @@
 package tacticsdavid
 
-import "skald/games/tacticsdavid/battlefield"
+import (
+	"skald/engine"
+	"skald/games/tacticsdavid/battlefield"
+)
 
 // The five trails (group D1) and the paths of moves: a Movement or Charge
 // Procedure names where it ends, and what it passed over is found here
@@ -77,7 +80,7 @@ func (s *State) tracked(i, partner int) bool {
 // trackMove finds the path of piece i's Movement Procedure to p (rating
 // m, or -1 for the engaged unit's), before it moves, and fires the team
 // abilities it uses.
-func (s *State) trackMove(i, partner int, p battlefield.Point, m int, ev *[]Event) {
+func (s *State) trackMove(i, partner int, p battlefield.Point, m int, ev *engine.Log) {
 	if m < 0 {
 		if s.member(i) >= 0 {
 			m = s.engagedRating(i, partner)
@@ -268,7 +271,7 @@ func (s *State) pathMatters(i, partner, m int) bool {
 }
 
 // trackLine records the path of a straight charge of k grid spaces.
-func (s *State) trackLine(i, partner, k int, ev *[]Event) {
+func (s *State) trackLine(i, partner, k int, ev *engine.Log) {
 	s.fireTeam(i, partner, ev)
 	a := &s.scr().ab
 	a.charging = true
@@ -282,7 +285,7 @@ func (s *State) trackLine(i, partner, k int, ev *[]Event) {
 }
 
 // trackCharge finds the path of a charge not in a straight line to p.
-func (s *State) trackCharge(i, partner int, p battlefield.Point, n int, ev *[]Event) {
+func (s *State) trackCharge(i, partner int, p battlefield.Point, n int, ev *engine.Log) {
 	s.fireTeam(i, partner, ev)
 	s.scr().ab.charging = true
 	dest := p.Y*s.bf.W + p.X
@@ -294,7 +297,7 @@ func (s *State) trackCharge(i, partner int, p battlefield.Point, n int, ev *[]Ev
 // fireTeam fires the Unit Team abilities a move of the team uses: Carry
 // (a partner that is not Soar flies) and Ride (the team moves at a
 // rider's rating, higher than the other's).
-func (s *State) fireTeam(i, partner int, ev *[]Event) {
+func (s *State) fireTeam(i, partner int, ev *engine.Log) {
 	if partner < 0 {
 		return
 	}
@@ -487,7 +490,7 @@ func (s *State) findPath(i, partner, dest, m int, charge bool) bool {
 // the trails it passed ("acquires the ... Status at the end of their
 // Movement or Charge Procedure"; Mucous Trail ended the move there), the
 // trails its units leave, and the abilities its path used.
-func (s *State) moved(i, partner int, ev *[]Event) {
+func (s *State) moved(i, partner int, ev *engine.Log) {
 	a := &s.scr().ab
 	if len(a.path) == 0 {
 		return
@@ -604,7 +607,7 @@ func (s *State) marked(sq int16, kind, by int) bool {
 
 // trailsEnd removes piece i's trail markers: they "remain on those Grid
 // Spaces until the next time this Unit is Engaged".
-func (s *State) trailsEnd(i int, ev *[]Event) {
+func (s *State) trailsEnd(i int, ev *engine.Log) {
 	out := s.marks[:0]
 	n := 0
 	for _, mk := range s.marks {
@@ -618,7 +621,5 @@ func (s *State) trailsEnd(i int, ev *[]Event) {
 		return
 	}
 	s.marks = out
-	if ev != nil {
-		s.event(ev, "trail.end", "%s's trail is gone (%d grid spaces)", s.name(i), n)
-	}
+	s.event(ev, "trail.end", "%s's trail is gone (%d grid spaces)", s.name(i), n)
 }

@@ -1,5 +1,7 @@
 package tacticsdavid
 
+import "skald/engine"
+
 // 057 Work Belt, "All": "This Unit may hold up to 2 of each Type of Item at
 // any given time." A Tinkerer alone (TD-24) holds its second item of a type
 // in its belt (piece.belt): the item is carried, not used, and takes the
@@ -25,23 +27,23 @@ func (s *State) beltRoom(i, slot int) bool {
 
 // stow gives piece i item it of slot's type: in its hands when they are
 // empty, else in its Work Belt (the caller checked beltRoom).
-func (s *State) stow(i, slot int, it int8, ev *[]Event) {
+func (s *State) stow(i, slot int, it int8, ev *engine.Log) {
 	p := &s.pieces[i]
 	if p.items[slot] == 0 {
 		p.items[slot] = it
 		return
 	}
 	p.belt[slot] = it
-	s.fire(i, abWorkBelt, ev, "the %s goes in the Work Belt", s.g.c.Items[it-1].Name)
+	s.fire(i, abWorkBelt, ev, "the %s goes in the Work Belt", s.g.item(int(it)))
 }
 
 // drawBelt puts piece i's belt item of slot's type in its hands once they
 // are empty.
-func (s *State) drawBelt(i, slot int, ev *[]Event) {
+func (s *State) drawBelt(i, slot int, ev *engine.Log) {
 	p := &s.pieces[i]
 	if p.items[slot] != 0 || p.belt[slot] == 0 {
 		return
 	}
 	p.items[slot], p.belt[slot] = p.belt[slot], 0
-	s.fire(i, abWorkBelt, ev, "it takes the %s from the Work Belt", s.g.c.Items[p.items[slot]-1].Name)
+	s.fire(i, abWorkBelt, ev, "it takes the %s from the Work Belt", s.g.item(int(p.items[slot])))
 }

@@ -47,44 +47,44 @@ type abilityHooks struct {
 	// bout: the holder is the attacker or the defender of a bout, before
 	// any die is rolled ("B:" and "D:" on the Attack, Defend and Duel
 	// Procedures). It may change b's modifiers or cancel it.
-	bout func(s *State, b *bout, holder int, ev *[]Event)
+	bout func(s *State, b *bout, holder int, ev *engine.Log)
 	// aura: any bout, for every holder on the battlefield (auras by
 	// distance: "Allied Units within 2 Grid Spaces ...").
-	aura func(s *State, b *bout, holder int, ev *[]Event)
+	aura func(s *State, b *bout, holder int, ev *engine.Log)
 	// after: after a bout the holder took part in ("A:" on the Attack,
 	// Defend and Duel Procedures).
-	after func(s *State, b *bout, holder int, ev *[]Event)
+	after func(s *State, b *bout, holder int, ev *engine.Log)
 	// engage: a unit is engaged, after its statuses' rolls; holder may be
 	// the engaged unit or any other ("A: Unit Engagement", "upon their
 	// Unit Engagement").
-	engage func(s *State, holder, engaged int, ev *[]Event)
+	engage func(s *State, holder, engaged int, ev *engine.Log)
 	// disengage: a unit is disengaged ("until Disengaged").
-	disengage func(s *State, holder, unit int, ev *[]Event)
+	disengage func(s *State, holder, unit int, ev *engine.Log)
 	// dead: victim acquired the Dead Status (s.cause says who or what
 	// caused it); holder may be the victim, the killer or any other ("A:
 	// Acquiring Dead Status").
-	dead func(s *State, holder, victim int, ev *[]Event)
+	dead func(s *State, holder, victim int, ev *engine.Log)
 	// refuse: target is about to acquire status st (s.cause says how);
 	// false keeps it from acquiring it ("may never acquire").
-	refuse func(s *State, holder, target, st int, ev *[]Event) bool
+	refuse func(s *State, holder, target, st int, ev *engine.Log) bool
 	// endTurn: the end of either player's turn ("at the End of either
 	// Player's Turn").
-	endTurn func(s *State, holder int, ev *[]Event)
+	endTurn func(s *State, holder int, ev *engine.Log)
 	// turnStart: the start of a player's turn.
-	turnStart func(s *State, holder int, ev *[]Event)
+	turnStart func(s *State, holder int, ev *engine.Log)
 	// moved: mover performed a Movement Procedure or a Charge Procedure
 	// (charge) of dist grid spaces (Dungball, Steamroller).
-	moved func(s *State, holder, mover, dist int, charge bool, ev *[]Event)
+	moved func(s *State, holder, mover, dist int, charge bool, ev *engine.Log)
 	// aim: whether holder lets shooter target target with a Ranged Attack
 	// whatever its Range Rating (Alerted); it changes nothing.
 	aim func(s *State, holder, shooter, target int) bool
 	// shot: a Ranged Hit Procedure, at each stage of it (sh.stage).
-	shot func(s *State, holder int, sh *shot, ev *[]Event)
+	shot func(s *State, holder int, sh *shot, ev *engine.Log)
 	// first: the holder is the defender of a bout, before the attacker's
 	// bout hooks: "B: Defend Pro." abilities that may stop the attack or
 	// its attacker act first ("resolve it in favour of the Defending
 	// Unit"). They may cancel b.
-	first func(s *State, b *bout, holder int, ev *[]Event)
+	first func(s *State, b *bout, holder int, ev *engine.Log)
 	// ban: whether the holder's ability forbids attack a to strike the
 	// holder ("may not be Attacked by"): the declaration is illegal, and
 	// an area attack passes the holder by. No roll, no event: the rules
@@ -93,23 +93,23 @@ type abilityHooks struct {
 	// preEngage: a unit is being engaged, before its statuses act ("upon
 	// their Unit Engagement" abilities that must come before Petrified's
 	// roll; a Dead unit that may be engaged).
-	preEngage func(s *State, holder, engaged int, ev *[]Event)
+	preEngage func(s *State, holder, engaged int, ev *engine.Log)
 	// revive: victim has just acquired the Dead Status; the holder's
 	// ability may undo it at once (Deus Ex Machina, Downgrade). The dead
 	// hooks run only if the victim is still Dead.
-	revive func(s *State, holder, victim int, ev *[]Event)
+	revive func(s *State, holder, victim int, ev *engine.Log)
 	// corpse: after the dead hooks, what becomes of the corpse (Soul Reap
 	// removes it, Infect replaces it), so that the victim's own "A:
 	// Acquiring Dead Status" abilities act first.
-	corpse func(s *State, holder, victim int, ev *[]Event)
+	corpse func(s *State, holder, victim int, ev *engine.Log)
 	// lock: units a and b are about to be Locked in Combat ("B: Combat
 	// Lock"). If either is then no longer alive, no lock forms.
-	lock func(s *State, holder, a, b int, ev *[]Event)
+	lock func(s *State, holder, a, b int, ev *engine.Log)
 	// escape: the holder performs an Escape Procedure (b.a.attacker) or
 	// is the unit it escapes from (b.d), before any die is rolled ("B:"
 	// and "D: Escape Pro."). b.win = 1: the escaping unit wins without
 	// the duel.
-	escape func(s *State, b *bout, holder int, ev *[]Event)
+	escape func(s *State, b *bout, holder int, ev *engine.Log)
 }
 
 // hooks holds every ability's hooks, by ability number; the ability files
@@ -181,7 +181,7 @@ const (
 type activeAbility struct {
 	use     uint8
 	targets func(s *State, holder int, c *choices)
-	apply   func(s *State, holder, target, extra int, ev *[]Event)
+	apply   func(s *State, holder, target, extra int, ev *engine.Log)
 	// why names the ability's condition for an error: what a legal use is.
 	why string
 	// check, if set, is a condition of the moment besides use's: an
@@ -208,7 +208,7 @@ const (
 type reaction struct {
 	window  uint8
 	offer   func(s *State, holder int, c *choices) // the choices now (target -1), none if the reaction does not apply
-	apply   func(s *State, holder, extra int, ev *[]Event)
+	apply   func(s *State, holder, extra int, ev *engine.Log)
 	why     string
 	pledged bool // the choice takes effect later (Guard): apply records it
 	must    bool // the player may not pass (Hired Hit: "they must declare")
@@ -366,29 +366,22 @@ func (s *State) refreshPresent() {
 
 // fire records that piece i's ability (or special) n acts, and tells the
 // players what it does.
-func (s *State) fire(i, n int, ev *[]Event, format string, args ...any) {
+func (s *State) fire(i, n int, ev *engine.Log, format string, args ...any) {
 	if s.tally != nil {
 		s.tally[n]++
 	}
-	if ev != nil {
-		s.event(ev, "ability", "%s: %s: "+format, append([]any{s.name(i), s.g.abName(n)}, args...)...)
+	// The text is made only when the event is recorded (fired).
+	f := &s.scr().fired
+	if len(args) > len(f.args) {
+		panic("tacticsdavid: fire takes at most maxFireArgs arguments")
 	}
+	f.s, f.i, f.n, f.format = s, i, n, format
+	f.nargs = copy(f.args[:], args)
+	s.event(ev, "ability", "%v", f)
 }
 
 // abName is ability or special n's name.
-func (g *Game) abName(n int) string {
-	switch {
-	case n >= 1 && n <= numAbilities:
-		return g.c.Abilities[n-1].Name
-	case n == spSwarm:
-		return "Swarm"
-	case n == spRelentless:
-		return "Relentless"
-	case n == spHulking:
-		return "Hulking"
-	}
-	return "?"
-}
+func (g *Game) abName(n int) string { return g.abLabel(n).Name }
 
 // abRule is the citation of ability n, for errors.
 func (g *Game) abRule(n int) string {
@@ -460,7 +453,7 @@ func (s *State) allies(i, j int) bool { return s.pieces[i].owner == s.pieces[j].
 
 // inflict gives target the status st, caused by holder's ability n (s.cause
 // is set for the refusals). It reports whether the status was acquired.
-func (s *State) inflict(holder, n, target, st int, ev *[]Event) bool {
+func (s *State) inflict(holder, n, target, st int, ev *engine.Log) bool {
 	old := s.cause
 	s.cause = cause{by: int8(holder), ab: int16(n)}
 	ok := s.acquire(target, st, ev)
@@ -473,7 +466,7 @@ func (s *State) inflict(holder, n, target, st int, ev *[]Event) bool {
 
 // Dispatch: the rules call these at the moments the hooks name.
 
-func (s *State) boutHooks(b *bout, ev *[]Event) {
+func (s *State) boutHooks(b *bout, ev *engine.Log) {
 	if b.escape {
 		return // "neither Unit may use Abilities or Specials" (seed 004, "Escape Procedure")
 	}
@@ -506,7 +499,7 @@ func (s *State) boutHooks(b *bout, ev *[]Event) {
 // escapeHooks runs the "B:" and "D: Escape Pro." abilities of the escaping
 // unit, then of the unit it escapes from: the Escape Procedure forbids the
 // abilities of the Attack and Defend Procedures, not its own (TD-140).
-func (s *State) escapeHooks(b *bout, ev *[]Event) {
+func (s *State) escapeHooks(b *bout, ev *engine.Log) {
 	for _, who := range [2]int{int(b.a.attacker), b.d} {
 		s.ownHooks(s.g.masks.escape, who, func(n int) { hooks[n].escape(s, b, who, ev) })
 		if b.d == int(b.a.attacker) {
@@ -515,7 +508,7 @@ func (s *State) escapeHooks(b *bout, ev *[]Event) {
 	}
 }
 
-func (s *State) afterHooks(b *bout, ev *[]Event) {
+func (s *State) afterHooks(b *bout, ev *engine.Log) {
 	if b.escape {
 		return
 	}
@@ -541,20 +534,20 @@ func (s *State) ownHooks(mask abSet, i int, f func(n int)) {
 // what ends or begins at any engagement of a unit whatever abilities are
 // on the battlefield: a Nature Shape ends, a Ghoul Blight lifts, a summoned
 // unit counts as having moved (ab_control.go).
-func (s *State) engageStart(i int, ev *[]Event) {
+func (s *State) engageStart(i int, ev *engine.Log) {
 	if a := &s.pieces[i].ab; a.shape != 0 || a.off&offBlight != 0 || a.turn&turnSummoned != 0 {
 		s.abEngageStart(i, ev)
 	}
 }
 
-func (s *State) engageHooks(i int, ev *[]Event) {
+func (s *State) engageHooks(i int, ev *engine.Log) {
 	s.holders(s.g.masks.engage, func(h, n int) bool {
 		hooks[n].engage(s, h, i, ev)
 		return !s.over
 	})
 }
 
-func (s *State) disengageHooks(i int, ev *[]Event) {
+func (s *State) disengageHooks(i int, ev *engine.Log) {
 	s.dueAtDisengage(i, ev) // Divine Justice, Petrifying Peck; pledges lapse
 	s.holders(s.g.masks.disengage, func(h, n int) bool {
 		hooks[n].disengage(s, h, i, ev)
@@ -562,7 +555,7 @@ func (s *State) disengageHooks(i int, ev *[]Event) {
 	})
 }
 
-func (s *State) deadHooks(victim int, ev *[]Event) {
+func (s *State) deadHooks(victim int, ev *engine.Log) {
 	// First what may undo the death (Deus Ex Machina, Downgrade), then
 	// what answers it, then what becomes of the corpse (Soul Reap,
 	// Infect): the victim's own abilities act before it is removed.
@@ -591,7 +584,7 @@ func (s *State) deadHooks(victim int, ev *[]Event) {
 // The unit's own abilities answer first ("may never acquire"), then the
 // others' (Guard, Unwavering's allies), so that no one spends itself on a
 // unit that was immune anyway.
-func (s *State) refused(i, st int, ev *[]Event) bool {
+func (s *State) refused(i, st int, ev *engine.Log) bool {
 	if s.g.masks.refuse.and(s.present).empty() {
 		return false
 	}
@@ -627,7 +620,7 @@ func (s *State) banned(a attack, d int) (h, n int) {
 
 // preEngageHooks runs the abilities that act as unit i is engaged, before
 // its statuses.
-func (s *State) preEngageHooks(i int, ev *[]Event) {
+func (s *State) preEngageHooks(i int, ev *engine.Log) {
 	s.holders(s.g.masks.preEngage, func(h, n int) bool {
 		hooks[n].preEngage(s, h, i, ev)
 		return !s.over
@@ -636,7 +629,7 @@ func (s *State) preEngageHooks(i int, ev *[]Event) {
 
 // lockHooks runs the abilities of units a and b, about to be Locked in
 // Combat.
-func (s *State) lockHooks(a, b int, ev *[]Event) {
+func (s *State) lockHooks(a, b int, ev *engine.Log) {
 	for _, who := range [2]int{a, b} {
 		s.ownHooks(s.g.masks.lock, who, func(n int) {
 			if s.alive(a) && s.alive(b) {
@@ -646,7 +639,7 @@ func (s *State) lockHooks(a, b int, ev *[]Event) {
 	}
 }
 
-func (s *State) endTurnHooks(ev *[]Event) {
+func (s *State) endTurnHooks(ev *engine.Log) {
 	s.holders(s.g.masks.endTurn, func(h, n int) bool {
 		hooks[n].endTurn(s, h, ev)
 		return !s.over
@@ -654,7 +647,7 @@ func (s *State) endTurnHooks(ev *[]Event) {
 	s.abTurnEnd(ev) // what lasted "this Turn" ends (ab_control.go)
 }
 
-func (s *State) turnStartHooks(ev *[]Event) {
+func (s *State) turnStartHooks(ev *engine.Log) {
 	s.holders(s.g.masks.turnStart, func(h, n int) bool {
 		hooks[n].turnStart(s, h, ev)
 		return !s.over
@@ -663,7 +656,7 @@ func (s *State) turnStartHooks(ev *[]Event) {
 
 // movedHooks: piece i performed a Movement or Charge Procedure of dist
 // grid spaces.
-func (s *State) movedHooks(i, dist int, charge bool, ev *[]Event) {
+func (s *State) movedHooks(i, dist int, charge bool, ev *engine.Log) {
 	s.holders(s.g.masks.moved, func(h, n int) bool {
 		hooks[n].moved(s, h, i, dist, charge, ev)
 		return !s.over
@@ -700,7 +693,7 @@ const (
 )
 
 // shotHooks calls the shot hooks at sh's stage.
-func (s *State) shotHooks(sh *shot, ev *[]Event) {
+func (s *State) shotHooks(sh *shot, ev *engine.Log) {
 	s.holders(s.g.masks.shot, func(h, n int) bool {
 		hooks[n].shot(s, h, sh, ev)
 		return !s.over
@@ -777,7 +770,7 @@ func (s *State) canUseAb(i, n int) error {
 }
 
 // useAb checks and plays "ability uH NAME uT X".
-func (s *State) useAb(i, n, t, x int, ev *[]Event) error {
+func (s *State) useAb(i, n, t, x int, ev *engine.Log) error {
 	if n < 1 || n > numAbilities || actives[n] == nil {
 		return s.illegal("seed 004, Ability List", "no ability numbered %d is used as an action", n)
 	}
@@ -861,7 +854,7 @@ func (s *State) nextWindow() bool {
 // answerReaction plays the answer to the reaction offered: "react uH NAME
 // X" or "pass". Then the next reaction is offered, or the procedure that
 // opened the windows goes on.
-func (s *State) answerReaction(a engine.Action, ev *[]Event) error {
+func (s *State) answerReaction(a engine.Action, ev *engine.Log) error {
 	h, n := int(s.pend.who), int(s.pend.ab)
 	r := reactions[n]
 	switch a.Kind {
@@ -919,7 +912,7 @@ func (s *State) moveEnded() bool {
 // answers (t and x: what the ability remembered) and may ask again.
 type followUp struct {
 	legal func(s *State, holder, seat int, buf []engine.Action) []engine.Action
-	apply func(s *State, holder int, pd pending, a engine.Action, ev *[]Event)
+	apply func(s *State, holder int, pd pending, a engine.Action, ev *engine.Log)
 	why   string
 }
 
@@ -936,7 +929,7 @@ func (s *State) await(holder, n, t, x int) {
 }
 
 // answerAbility plays the answer to an ability's next step.
-func (s *State) answerAbility(a engine.Action, ev *[]Event) error {
+func (s *State) answerAbility(a engine.Action, ev *engine.Log) error {
 	pd := s.pend
 	h, n := int(pd.who), int(pd.ab)
 	f := followUps[n]
@@ -980,7 +973,7 @@ func (f *fight) append(b []byte) []byte {
 }
 
 // strikes carries out the fight's strikes.
-func (s *State) strikes(ev *[]Event) {
+func (s *State) strikes(ev *engine.Log) {
 	f := s.fight
 	s.fight = fight{}
 	i := int(f.a.attacker)
@@ -1139,16 +1132,14 @@ func (s *State) onField(t int) bool {
 }
 
 // rollFor rolls 1 D(sides) for holder's ability n, naming it in the event.
-func (s *State) rollFor(h, n, sides int, ev *[]Event) int {
-	return s.roll(h, sides, ev, s.g.abName(n))
+func (s *State) rollFor(h, n, sides int, ev *engine.Log) int {
+	return s.roll(h, sides, ev, s.g.abLabel(n))
 }
 
 // roll2D6For rolls 2 D6 for holder's ability n and returns the sum.
-func (s *State) roll2D6For(h, n int, ev *[]Event) int {
+func (s *State) roll2D6For(h, n int, ev *engine.Log) int {
 	r := s.necklace(h, s.rng.Sum2D6())
-	if ev != nil {
-		s.event(ev, "roll", "%s rolls %d on 2 D6 (%s)", s.name(h), r, s.g.abName(n))
-	}
+	s.event(ev, "roll", "%s rolls %d on 2 D6 (%s)", s.name(h), r, s.g.abLabel(n))
 	return r
 }
 
@@ -1210,7 +1201,7 @@ func (s *State) profileFor(units ...int) (int16, error) {
 // i's items (an ability's ruling may say otherwise). It reports false, and
 // replaces nothing, if the unit does not exist or would come to share a
 // Unit Team's grid space with an enemy.
-func (s *State) replace(i, unit, owner int, ev *[]Event) bool {
+func (s *State) replace(i, unit, owner int, ev *engine.Log) bool {
 	k, err := s.profileFor(unit)
 	if err != nil {
 		return false
@@ -1222,15 +1213,13 @@ func (s *State) replace(i, unit, owner int, ev *[]Event) bool {
 	}
 	s.unlock(i, ev)
 	p := &s.pieces[i]
-	old := s.profs[p.prof].Name
+	old := (*profLabel)(&s.profs[p.prof]) // its name, for the event
 	p.prof = k
 	p.utype = s.info[k].utype
 	p.owner = int8(owner)
 	p.status = 0
 	p.ab = pieceAb{}
-	if ev != nil {
-		s.event(ev, "unit.replaced", "%s takes the place of the %s", s.name(i), old)
-	}
+	s.event(ev, "unit.replaced", "%s takes the place of the %s", s.name(i), old)
 	s.refreshPresent()
 	return true
 }

@@ -88,7 +88,7 @@ func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 }
 
 // Apply plays a.
-func (s *State) Apply(a engine.Action, ev *[]Event) error {
+func (s *State) Apply(a engine.Action, ev *engine.Log) error {
 	if s.over {
 		return s.illegal(ruleMission, "the battle is over")
 	}
@@ -126,7 +126,7 @@ func (s *State) Apply(a engine.Action, ev *[]Event) error {
 // afterAction disengages a unit that can do nothing more: "When a Unit can
 // not enter another Phase or perform another Procedure they are said to be
 // Disengaged."
-func (s *State) afterAction(ev *[]Event) {
+func (s *State) afterAction(ev *engine.Log) {
 	if s.over || s.pend.kind != pendNone || s.eng.p < 0 {
 		return
 	}
@@ -504,7 +504,7 @@ func (s *State) legalPending(seat int, buf []engine.Action) []engine.Action {
 }
 
 // applyPending answers the pending decision.
-func (s *State) applyPending(a engine.Action, ev *[]Event) error {
+func (s *State) applyPending(a engine.Action, ev *engine.Log) error {
 	pd := s.pend
 	switch pd.kind {
 	case pendCharge:
@@ -530,7 +530,7 @@ func (s *State) applyPending(a engine.Action, ev *[]Event) error {
 		s.pieces[i].orient, s.pieces[o].orient = uint8(a.Arg[0]), uint8(a.Arg[0])
 		s.pieces[i].half, s.pieces[o].half = uint8(a.Arg[1]), 1-uint8(a.Arg[1])
 		s.pend = pending{}
-		s.event(ev, "team.orient", "the Unit Team stands %s", [2]string{"vertically", "horizontally"}[a.Arg[0]])
+		s.event(ev, "team.orient", "the Unit Team stands %s", orientWord(a.Arg[0]))
 	case pendEquip:
 		if a.Kind != actEquip {
 			return s.illegal(ruleAcquire, "choose the unit that equips the %s", s.g.c.Items[pd.item-1].Name)
@@ -538,9 +538,7 @@ func (s *State) applyPending(a engine.Action, ev *[]Event) error {
 		t := int(a.Arg[0])
 		if t == -1 {
 			s.toDeckBottom(pd.item)
-			if ev != nil {
-				s.event(ev, "item.discarded", "the %s goes to the bottom of the Item Deck", s.g.c.Items[pd.item-1].Name)
-			}
+			s.event(ev, "item.discarded", "the %s goes to the bottom of the Item Deck", s.g.item(int(pd.item)))
 		} else {
 			if err := s.canEquip(t, pd.item); err != nil {
 				return err
@@ -585,7 +583,7 @@ func (s *State) mustLeave(m int) bool {
 }
 
 // applyBattle checks and plays a battle action.
-func (s *State) applyBattle(a engine.Action, ev *[]Event) error {
+func (s *State) applyBattle(a engine.Action, ev *engine.Log) error {
 	seat := int(a.Seat)
 	arg := func(k int) int { return int(a.Arg[k]) }
 	if s.eng.p < 0 {
@@ -693,9 +691,7 @@ func (s *State) applyBattle(a engine.Action, ev *[]Event) error {
 		if partner >= 0 {
 			s.pieces[partner].facing = f
 		}
-		if ev != nil {
-			s.event(ev, "face", "%s turns to face %s", s.name(i), f)
-		}
+		s.event(ev, "face", "%s turns to face %s", s.name(i), f)
 	case actMove:
 		mover := arg(3)
 		m, mp, err := s.moverOf(mover)
@@ -738,9 +734,7 @@ func (s *State) applyBattle(a engine.Action, ev *[]Event) error {
 			// The member that moves away carries on the engagement; the
 			// other is released and may be engaged later (TD-37).
 			s.eng.p, s.eng.q = int8(m), -1
-			if ev != nil {
-				s.event(ev, "team.unformed", "%s leaves its Unit Team", s.name(m))
-			}
+			s.event(ev, "team.unformed", "%s leaves its Unit Team", s.name(m))
 		}
 		s.moveTo(m, mp, p, battlefield.Facing(arg(2)), ev)
 	case actOrient:
@@ -755,9 +749,7 @@ func (s *State) applyBattle(a engine.Action, ev *[]Event) error {
 		s.eng.moved, s.eng.oriented = true, true
 		s.pieces[i].orient, s.pieces[partner].orient = uint8(o), uint8(o)
 		s.pieces[i].half, s.pieces[partner].half = uint8(h), 1-uint8(h)
-		if ev != nil {
-			s.event(ev, "team.orient", "%s's Unit Team stands %s", s.name(i), [2]string{"vertically", "horizontally"}[o])
-		}
+		s.event(ev, "team.orient", "%s's Unit Team stands %s", s.name(i), orientWord(o))
 	case actCharge:
 		if err := s.canCharge(i, partner); err != nil {
 			return err
@@ -798,9 +790,7 @@ func (s *State) applyBattle(a engine.Action, ev *[]Event) error {
 		s.lift(pup)
 		s.pieces[pup].facing = battlefield.Facing(arg(3))
 		s.place(pup, p)
-		if ev != nil {
-			s.event(ev, "whip", "%s cracks the Whip: %s moves", s.name(holder), s.name(pup))
-		}
+		s.event(ev, "whip", "%s cracks the Whip: %s moves", s.name(holder), s.name(pup))
 		if track {
 			s.moved(pup, -1, ev) // trails
 		}

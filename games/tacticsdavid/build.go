@@ -74,7 +74,7 @@ func (s *State) canBuyItem(seat, ei int, p Profile, it int) error {
 }
 
 // applyBuild plays a building action.
-func (s *State) applyBuild(a engine.Action, ev *[]Event) error {
+func (s *State) applyBuild(a engine.Action, ev *engine.Log) error {
 	seat := int(a.Seat)
 	if s.built[seat] {
 		return s.illegal(ruleBuild, "your army is already built")
@@ -88,9 +88,7 @@ func (s *State) applyBuild(a engine.Action, ev *[]Event) error {
 		}
 		s.armies[seat] = c.RandomArmy(&s.rng, s.conf.rules)
 		s.built[seat] = true
-		if ev != nil {
-			s.event(ev, "army.built", "%s's army is built at random (%d units, %d money)", s.g.SeatName(engine.Seat(seat)), len(s.armies[seat]), c.ArmyCost(s.armies[seat]))
-		}
+		s.event(ev, "army.built", "%s's army is built at random (%d units, %d money)", seatWord(seat), len(s.armies[seat]), s.armyCost(seat))
 	case actDone:
 		if len(army) == 0 {
 			return s.illegal(ruleBuild, "an army needs at least one unit")
@@ -99,9 +97,7 @@ func (s *State) applyBuild(a engine.Action, ev *[]Event) error {
 			return s.illegal(ruleBuild, "%v", err)
 		}
 		s.built[seat] = true
-		if ev != nil {
-			s.event(ev, "army.built", "%s's army is built", s.g.SeatName(engine.Seat(seat)))
-		}
+		s.event(ev, "army.built", "%s's army is built", seatWord(seat))
 	case actBuy:
 		u := int(a.Arg[0])
 		if c.Unit(u) == nil {
@@ -160,7 +156,7 @@ func (s *State) applyBuild(a engine.Action, ev *[]Event) error {
 
 // startDeployment turns the armies into pieces waiting to be deployed and
 // shuffles the Item Deck.
-func (s *State) startDeployment(ev *[]Event) {
+func (s *State) startDeployment(ev *engine.Log) {
 	c := s.g.c
 	s.stage = stageDeploy
 	for seat := range s.armies {
@@ -189,9 +185,7 @@ func (s *State) startDeployment(ev *[]Event) {
 	}
 	s.rng.Shuffle(len(s.deck), func(i, j int) { s.deck[i], s.deck[j] = s.deck[j], s.deck[i] })
 	s.player = 1 - s.first // nextDeployer hands the first placement to s.first
-	if ev != nil {
-		s.event(ev, "deploy.begin", "deployment begins; %s places first", s.g.SeatName(engine.Seat(s.first)))
-	}
+	s.event(ev, "deploy.begin", "deployment begins; %s places first", seatWord(s.first))
 	s.nextDeployer(ev)
 }
 
@@ -268,7 +262,7 @@ func (s *State) placeable(seat, i int) bool {
 // nextDeployer passes deployment to the other player if it has units left
 // ("each Player will take turns placing one of their Units"), and starts
 // the battle when every unit is placed.
-func (s *State) nextDeployer(ev *[]Event) {
+func (s *State) nextDeployer(ev *engine.Log) {
 	other := 1 - s.player
 	switch {
 	case s.undeployed(int(other)):
@@ -333,7 +327,7 @@ func (s *State) legalDeploy(seat int, buf []engine.Action) []engine.Action {
 }
 
 // applyDeploy places a unit.
-func (s *State) applyDeploy(a engine.Action, ev *[]Event) error {
+func (s *State) applyDeploy(a engine.Action, ev *engine.Log) error {
 	if a.Kind != actDeploy {
 		return s.illegal(ruleDeploy, "units are being deployed")
 	}
@@ -352,20 +346,16 @@ func (s *State) applyDeploy(a engine.Action, ev *[]Event) error {
 	pc.flags &^= fRemoved
 	pc.facing = battlefield.Facing(a.Arg[3])
 	s.place(i, p)
-	if ev != nil {
-		s.event(ev, "deploy", "%s is deployed facing %s", s.name(i), pc.facing)
-	}
+	s.event(ev, "deploy", "%s is deployed facing %s", s.name(i), pc.facing)
 	s.nextDeployer(ev)
 	return nil
 }
 
 // startBattle begins the first player's first turn.
-func (s *State) startBattle(ev *[]Event) {
-	if ev != nil {
-		for i := range s.pieces {
-			if s.pieces[i].flags&fRemoved != 0 {
-				s.event(ev, "deploy.left-out", "%s stays out of the battle: no grid space is left for it (TD-156)", s.name(i))
-			}
+func (s *State) startBattle(ev *engine.Log) {
+	for i := range s.pieces {
+		if s.pieces[i].flags&fRemoved != 0 {
+			s.event(ev, "deploy.left-out", "%s stays out of the battle: no grid space is left for it (TD-156)", s.name(i))
 		}
 	}
 	s.stage = stageBattle

@@ -190,7 +190,7 @@ func (s *State) canAttackAny(i, k int) bool {
 // a Unit Team waits for the defending player's choice (seed 004, "Unit
 // Team", "Defending": "the Defending Player must choose which of the two
 // Units within the Unit Team is to receive the incoming Ranged Attack").
-func (s *State) declare(a attack, ev *[]Event) {
+func (s *State) declare(a attack, ev *engine.Log) {
 	i := int(a.attacker)
 	s.enter(phaseCombat)
 	if k := s.member(i); s.eng.attacked[k] {
@@ -206,9 +206,7 @@ func (s *State) declare(a attack, ev *[]Event) {
 	if a.kind == attackRanged {
 		if m := s.pieces[t].team; m >= 0 && s.alive(int(m)) && !chosen {
 			s.pend = pending{kind: pendDefender, seat: s.pieces[t].owner, atk: a}
-			if ev != nil {
-				s.event(ev, "attack.declared", "%s declares a Ranged Attack on the Unit Team at %d,%d", s.name(i), s.pieces[t].x, s.pieces[t].y)
-			}
+			s.event(ev, "attack.declared", "%s declares a Ranged Attack on the Unit Team at %d,%d", s.name(i), s.pieces[t].x, s.pieces[t].y)
 			return
 		}
 	}
@@ -220,13 +218,10 @@ func (s *State) declare(a attack, ev *[]Event) {
 // Area of Attack: "Once an attack is declared all Units within the Unit's
 // Area of Attack must be attacked – friend or foe" (seed 004, "Area of
 // Attack").
-func (s *State) resolve(a attack, ev *[]Event) {
+func (s *State) resolve(a attack, ev *engine.Log) {
 	i, t := int(a.attacker), int(a.target)
 	p := &s.pieces[i]
-	kind := [...]string{"attacks", "shoots at", "makes a Ranged Melee attack on"}[a.kind]
-	if ev != nil {
-		s.event(ev, "attack", "%s %s %s", s.name(i), kind, s.name(t))
-	}
+	s.event(ev, "attack", "%s %s %s", s.name(i), attackWord(a.kind), s.name(t))
 	anchor := s.pt(i)
 	ar := s.area(i)
 	if a.kind == attackRangedMelee {
@@ -346,7 +341,7 @@ func (s *State) sideHit(a attack, d int) int {
 // to the Unit's target then the Unit is said to have hit its target ... The
 // Player may never have a Ranged Hit Procedure result which is less than
 // 2." (TD-B14)
-func (s *State) rangedHit(i, t int, ev *[]Event) bool {
+func (s *State) rangedHit(i, t int, ev *engine.Log) bool {
 	dist := battlefield.Distance(s.pt(i), s.pt(t))
 	mod := int(s.info[s.pieces[i].prof].rmod) + int(s.pieces[i].ab.rmod) // Holy Guidance: "1 D4 to its Range Modifier"
 	// The abilities' shot hooks act on the dice, a miss and a hit.
@@ -366,16 +361,12 @@ func (s *State) rangedHit(i, t int, ev *[]Event) bool {
 	}
 	for {
 		r := s.necklace(i, s.rng.Sum2D6())
-		if ev != nil {
-			s.event(ev, "roll", "%s rolls %d on 2 D6 for the Ranged Hit (modifier %+d, distance %d)", s.name(i), r, mod, dist)
-		}
+		s.event(ev, "roll", "%s rolls %d on 2 D6 for the Ranged Hit (modifier %+d, distance %d)", s.name(i), r, s.num(0, mod), dist)
 		r = rolled(r)
 		ok := battlefield.RangedHit(r, mod, dist)
 		if !ok && s.lucky(i, ev) {
 			r = s.necklace(i, s.rng.Sum2D6())
-			if ev != nil {
-				s.event(ev, "roll", "%s rerolls %d on 2 D6 for the Ranged Hit", s.name(i), r)
-			}
+			s.event(ev, "roll", "%s rerolls %d on 2 D6 for the Ranged Hit", s.name(i), r)
 			r = rolled(r)
 			ok = battlefield.RangedHit(r, mod, dist)
 		}
@@ -388,9 +379,7 @@ func (s *State) rangedHit(i, t int, ev *[]Event) bool {
 			}
 		}
 		if !ok {
-			if ev != nil {
-				s.event(ev, "attack.missed", "%s misses", s.name(i))
-			}
+			s.event(ev, "attack.missed", "%s misses", s.name(i))
 			return false
 		}
 		if hooked && !s.over {
@@ -408,15 +397,13 @@ func (s *State) rangedHit(i, t int, ev *[]Event) bool {
 // choose to reroll, once during the owning Player's Turn, any roll called to
 // be made in one Procedure of their choosing." skald rerolls the first roll
 // of the owner's turn that fails (TD-34).
-func (s *State) lucky(i int, ev *[]Event) bool {
+func (s *State) lucky(i int, ev *engine.Log) bool {
 	p := &s.pieces[i]
 	if !p.has(Lucky) || p.owner != s.player || p.flags&fLuckyUsed != 0 {
 		return false
 	}
 	p.flags |= fLuckyUsed
-	if ev != nil {
-		s.event(ev, "lucky", "%s is Lucky and rerolls", s.name(i))
-	}
+	s.event(ev, "lucky", "%s is Lucky and rerolls", s.name(i))
 	return true
 }
 
@@ -424,7 +411,7 @@ func (s *State) lucky(i int, ev *[]Event) bool {
 // Defend Procedure of d, the Duel Procedure as often as its condition
 // holds, then kills, locks or reflects. The abilities of both units, and
 // the auras around them, act before the dice (bout hooks) and after.
-func (s *State) strike(a attack, d int, ev *[]Event) {
+func (s *State) strike(a attack, d int, ev *engine.Log) {
 	i := int(a.attacker)
 	side := s.sideHit(a, d)
 	b := s.newBout(a, d, side)
@@ -442,29 +429,21 @@ func (s *State) strike(a attack, d int, ev *[]Event) {
 		// Status as a result of this Attack".
 		if atype == physical && b.dtype == ethereal {
 			b.immune = true
-			if ev != nil {
-				s.event(ev, "attack.immune", "%s beats %s (%d against %d) but a Physical Attack never kills an Ethereal unit", s.name(i), s.name(d), at, df)
-			}
+			s.event(ev, "attack.immune", "%s beats %s (%d against %d) but a Physical Attack never kills an Ethereal unit", s.name(i), s.name(d), at, df)
 		} else {
-			if ev != nil {
-				s.event(ev, "attack.won", "%s beats %s (%d against %d)", s.name(i), s.name(d), at, df)
-			}
+			s.event(ev, "attack.won", "%s beats %s (%d against %d)", s.name(i), s.name(d), at, df)
 			// A unit the Giant's Bread or an ability saves is not killed.
 			old := s.cause
 			s.cause = cause{by: int8(i), attack: true, atype: atype}
 			if s.acquire(d, Dead, ev) {
 				b.killed = true
-				if ev != nil {
-					s.event(ev, "attack.kill", "%s kills %s", s.name(i), s.name(d))
-				}
+				s.event(ev, "attack.kill", "%s kills %s", s.name(i), s.name(d))
 				s.kill(i, d, ev)
 			}
 			s.cause = old
 		}
 	} else {
-		if ev != nil {
-			s.event(ev, "attack.defended", "%s defends against %s (%d against %d)", s.name(d), s.name(i), df, at)
-		}
+		s.event(ev, "attack.defended", "%s defends against %s (%d against %d)", s.name(d), s.name(i), df, at)
 	}
 	if s.alive(d) && s.alive(i) && !b.noLock {
 		s.maybeLock(i, d, ev)
@@ -481,7 +460,7 @@ func (s *State) strike(a attack, d int, ev *[]Event) {
 // face to face, front Strength Ratings directly facing each other, and ...
 // in direct Grid Space contact" (seed 004, "Combat Lock"). Units in a team,
 // Dead or Petrified units are never locked.
-func (s *State) maybeLock(i, d int, ev *[]Event) {
+func (s *State) maybeLock(i, d int, ev *engine.Log) {
 	p, q := &s.pieces[i], &s.pieces[d]
 	if p.owner == q.owner {
 		return // an ally struck by an area attack is no enemy to lock with (TD-153)
@@ -498,15 +477,13 @@ func (s *State) maybeLock(i, d int, ev *[]Event) {
 	p.lock, q.lock = int8(d), int8(i)
 	p.lockTurn, q.lockTurn = s.turn, s.turn
 	p.flags |= fLockActed
-	if ev != nil {
-		s.event(ev, "lock", "%s and %s are Locked in Combat", s.name(i), s.name(d))
-	}
+	s.event(ev, "lock", "%s and %s are Locked in Combat", s.name(i), s.name(d))
 }
 
 // kill records that killer (or -1) killed victim: kills count for Item
 // Acquisition and the kills mission; an Enraged killer "may discard their
 // Enraged Status" (TD-34: it does).
-func (s *State) kill(killer, victim int, ev *[]Event) {
+func (s *State) kill(killer, victim int, ev *engine.Log) {
 	if killer < 0 {
 		s.checkOver(ev) // Poison, Water: the battle may end all the same
 		return
@@ -531,7 +508,7 @@ func (s *State) kill(killer, victim int, ev *[]Event) {
 // the attack which was initially made. The Duel Procedure may not be
 // entered as a result of a reflected attack." (TD-40: the reflected attack
 // rolls 1 D6 for the reflecting unit, right after the attack.)
-func (s *State) reflect(a attack, d, side int, ev *[]Event) {
+func (s *State) reflect(a attack, d, side int, ev *engine.Log) {
 	i := int(a.attacker)
 	str := s.attackStrength(a)
 	r := s.roll(d, 6, ev, "reflected attack")
@@ -539,21 +516,15 @@ func (s *State) reflect(a attack, d, side int, ev *[]Event) {
 	// The attacking unit defends, on the side the attack struck, against a
 	// Magical attack.
 	dstr, dice, _ := s.defendRollType(magical, i, side, 0)
-	if ev != nil {
-		s.event(ev, "roll", "%s rolls %d to defend", s.name(i), dice)
-	}
+	s.event(ev, "roll", "%s rolls %d to defend", s.name(i), dice)
 	df := dstr + dice
 	if at > df {
-		if ev != nil {
-			s.event(ev, "reflect.kill", "the attack reflected by %s kills %s (%d against %d)", s.name(d), s.name(i), at, df)
-		}
+		s.event(ev, "reflect.kill", "the attack reflected by %s kills %s (%d against %d)", s.name(d), s.name(i), at, df)
 		if s.acquire(i, Dead, ev) {
 			s.kill(d, i, ev)
 		}
 	} else {
-		if ev != nil {
-			s.event(ev, "reflect.defended", "%s withstands its reflected attack (%d against %d)", s.name(i), df, at)
-		}
+		s.event(ev, "reflect.defended", "%s withstands its reflected attack (%d against %d)", s.name(i), df, at)
 	}
 }
 
@@ -627,7 +598,7 @@ func (s *State) defendRollType(at uint8, d, side, extra int) (strength, sum, max
 // is met each Player will perform their Attack/Defend Procedure rolls
 // again, but this time each Unit will gain 1 D6 ... each time adding 1
 // additional D6." It returns the final attacking and defending strengths.
-func (s *State) duel(b *bout, luck bool, ev *[]Event) (at, df int) {
+func (s *State) duel(b *bout, luck bool, ev *engine.Log) (at, df int) {
 	i, d := int(b.a.attacker), b.d
 	astr, dstr := s.strengths(b)
 	for round := 0; ; round++ {
@@ -640,13 +611,9 @@ func (s *State) duel(b *bout, luck bool, ev *[]Event) (at, df int) {
 		}
 		if round == 0 {
 			b.high = [2]int8{int8(ahigh), int8(dhigh)}
-			if ev != nil {
-				s.event(ev, "roll", "%s attacks with %d (%d + %d); %s defends with %d (%d + %d)", s.name(i), at, astr, roll, s.name(d), df, dstr, droll)
-			}
+			s.event(ev, "roll", "%s attacks with %d (%d + %d); %s defends with %d (%d + %d)", s.name(i), at, astr, roll, s.name(d), df, dstr, droll)
 		} else {
-			if ev != nil {
-				s.event(ev, "roll", "duel %d: %s %d against %s %d", round, s.name(i), at, s.name(d), df)
-			}
+			s.event(ev, "roll", "duel %d: %s %d against %s %d", round, s.name(i), at, s.name(d), df)
 		}
 		b.rounds = round
 		switch {

@@ -166,7 +166,9 @@ func (g *Game) Content() *Content { return g.c }
 
 // SeatName returns "one" or "two", the players of the deployment areas 1
 // and 2.
-func (g *Game) SeatName(seat engine.Seat) string {
+func (g *Game) SeatName(seat engine.Seat) string { return seatName(seat) }
+
+func seatName(seat engine.Seat) string {
 	switch seat {
 	case 0:
 		return "one"

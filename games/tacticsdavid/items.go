@@ -1,6 +1,7 @@
 package tacticsdavid
 
 import (
+	"skald/engine"
 	"skald/games/tacticsdavid/battlefield"
 )
 
@@ -45,7 +46,7 @@ func (s *State) discardItem(i, slot int) { s.discardItemEv(i, slot, nil) }
 
 // discardItemEv is discardItem, telling the players when a Work Belt's item
 // takes the discarded one's place (TD-124).
-func (s *State) discardItemEv(i, slot int, ev *[]Event) {
+func (s *State) discardItemEv(i, slot int, ev *engine.Log) {
 	it := s.pieces[i].items[slot]
 	s.pieces[i].items[slot] = 0
 	if it > 0 {
@@ -142,7 +143,7 @@ func (s *State) canTrade(i, o, slot, dir int) error {
 var tradeVerbs = [3]string{"give", "take", "swap"}
 
 // trade performs a checked trade step.
-func (s *State) trade(i, o, slot, dir int, ev *[]Event) {
+func (s *State) trade(i, o, slot, dir int, ev *engine.Log) {
 	s.enter(s.itemPhase())
 	s.eng.tradeWith = int8(o)
 	s.eng.traded |= 1 << uint(slot)
@@ -161,9 +162,7 @@ func (s *State) trade(i, o, slot, dir int, ev *[]Event) {
 	default:
 		p.items[slot], q.items[slot] = q.items[slot], p.items[slot]
 	}
-	if ev != nil {
-		s.event(ev, "trade", "%s and %s trade (%s the %s)", s.name(i), s.name(o), tradeVerbs[dir], slotNames[slot])
-	}
+	s.event(ev, "trade", "%s and %s trade (%s the %s)", s.name(i), s.name(o), tradeWord(dir), slotWord(slot))
 }
 
 // usable reports whether item it has a Use Item Procedure.
@@ -221,18 +220,14 @@ func (s *State) canUse(i, t int) error {
 }
 
 // use performs a checked Use Item Procedure.
-func (s *State) use(i, t int, ev *[]Event) {
+func (s *State) use(i, t int, ev *engine.Log) {
 	s.enter(s.itemPhase())
 	it := s.pieces[i].items[slotExpendable]
-	if ev != nil {
-		s.event(ev, "item.used", "%s uses the %s on %s", s.name(i), s.g.c.Items[it-1].Name, s.name(t))
-	}
+	s.event(ev, "item.used", "%s uses the %s on %s", s.name(i), s.g.item(int(it)), s.name(t))
 	s.discardItemEv(i, slotExpendable, ev)
 	if it == itemPheonixDown {
 		s.pieces[t].status &^= statusBit(Dead)
-		if ev != nil {
-			s.event(ev, "status.discarded", "%s is no longer Dead", s.name(t))
-		}
+		s.event(ev, "status.discarded", "%s is no longer Dead", s.name(t))
 		return
 	}
 	n := NumStatuses // the Elixir: "as many of any Status Card"
@@ -303,7 +298,7 @@ func (s *State) canLoot(i, d, slot, keep int) error {
 // Status. Items looted are immediately equipped by the Unit if they have the
 // available space, if there isn't space for the Looted Item may be swapped
 // or placed at the bottom of the Item Deck."
-func (s *State) loot(i, d, slot, keep int, ev *[]Event) {
+func (s *State) loot(i, d, slot, keep int, ev *engine.Log) {
 	s.enter(phaseItem2)
 	s.eng.looted = int8(d)
 	s.eng.lootTried |= 1 << uint(slot)
@@ -313,9 +308,7 @@ func (s *State) loot(i, d, slot, keep int, ev *[]Event) {
 			r = s.roll(i, 6, ev, "Loot Procedure, Lucky")
 		}
 		if r < 3 {
-			if ev != nil {
-				s.event(ev, "loot.failed", "%s fails to loot %s", s.name(i), s.name(d))
-			}
+			s.event(ev, "loot.failed", "%s fails to loot %s", s.name(i), s.name(d))
 			return
 		}
 	}
@@ -324,9 +317,7 @@ func (s *State) loot(i, d, slot, keep int, ev *[]Event) {
 	defer s.drawBelt(d, slot, ev) // a dead Tinkerer's belt item takes the looted one's place (TD-124)
 	if keep == 1 {
 		s.toDeckBottom(it)
-		if ev != nil {
-			s.event(ev, "loot", "%s loots the %s and places it at the bottom of the Item Deck", s.name(i), s.g.c.Items[it-1].Name)
-		}
+		s.event(ev, "loot", "%s loots the %s and places it at the bottom of the Item Deck", s.name(i), s.g.item(int(it)))
 		return
 	}
 	old := s.pieces[i].items[slot]
@@ -336,9 +327,7 @@ func (s *State) loot(i, d, slot, keep int, ev *[]Event) {
 		s.pieces[i].items[slot] = it
 		s.pieces[d].items[slot] = old // swapped with the corpse (TD-41)
 	}
-	if ev != nil {
-		s.event(ev, "loot", "%s loots the %s", s.name(i), s.g.c.Items[it-1].Name)
-	}
+	s.event(ev, "loot", "%s loots the %s", s.name(i), s.g.item(int(it)))
 }
 
 // canShift checks the Amulet of Shifting: "This Unit may change its Unit
@@ -365,13 +354,11 @@ func (s *State) canShift(i, t int) error {
 
 // shift changes piece i's Unit Type; statuses its new type may not have
 // are discarded (TD-41).
-func (s *State) shift(i, t int, ev *[]Event) {
+func (s *State) shift(i, t int, ev *engine.Log) {
 	p := &s.pieces[i]
 	p.utype = uint8(t)
 	p.flags |= fShifted
-	if ev != nil {
-		s.event(ev, "shift", "%s shifts to the %s Unit Type", s.name(i), [3]string{"Physical", "Magical", "Ethereal"}[t])
-	}
+	s.event(ev, "shift", "%s shifts to the %s Unit Type", s.name(i), typeName(t))
 	for st := 0; st < NumStatuses; st++ {
 		if p.has(st) && !s.may(p.utype, st) {
 			s.discard(i, st, ev)
@@ -439,20 +426,16 @@ func (s *State) canEquip(i int, it int8) error {
 
 // equip gives the acquired item to piece i; what it held in that slot goes
 // to the bottom of the Item Deck (TD-36).
-func (s *State) equip(i int, it int8, ev *[]Event) {
+func (s *State) equip(i int, it int8, ev *engine.Log) {
 	slot := s.g.items[it].slot
 	if old := s.pieces[i].items[slot]; old > 0 {
 		if s.beltRoom(i, int(slot)) {
 			s.stow(i, int(slot), it, ev) // Work Belt (TD-124)
-			if ev != nil {
-				s.event(ev, "item.equipped", "%s takes the %s", s.name(i), s.g.c.Items[it-1].Name)
-			}
+			s.event(ev, "item.equipped", "%s takes the %s", s.name(i), s.g.item(int(it)))
 			return
 		}
 		s.toDeckBottom(old)
 	}
 	s.pieces[i].items[slot] = it
-	if ev != nil {
-		s.event(ev, "item.equipped", "%s equips the %s", s.name(i), s.g.c.Items[it-1].Name)
-	}
+	s.event(ev, "item.equipped", "%s equips the %s", s.name(i), s.g.item(int(it)))
 }

@@ -1,6 +1,7 @@
 package tacticsdavid
 
 import (
+	"skald/engine"
 	"skald/games/tacticsdavid/battlefield"
 )
 
@@ -24,6 +25,9 @@ type scratch struct {
 	reach   []int16 // reachable destination grid spaces
 	pts     []battlefield.Point
 	names   []unitName
+	nums    [2]num    // numbers of the next event (num, words.go)
+	cost    armyCost  // an army's cost for the next event
+	fired   fired     // the text of an ability's event (fire)
 	choices choices   // what an ability offers
 	ab      abScratch // movement abilities' buffers (ab_move.go)
 }
@@ -328,7 +332,7 @@ func (s *State) enter(ph uint8) {
 
 // moveTo performs a Movement Procedure of piece i (with partner, or -1) to
 // p, facing f at the end.
-func (s *State) moveTo(i, partner int, p battlefield.Point, f battlefield.Facing, ev *[]Event) {
+func (s *State) moveTo(i, partner int, p battlefield.Point, f battlefield.Facing, ev *engine.Log) {
 	dist := battlefield.Distance(s.pt(i), p)
 	track := s.tracked(i, partner)
 	if track {
@@ -342,9 +346,7 @@ func (s *State) moveTo(i, partner int, p battlefield.Point, f battlefield.Facing
 		s.pieces[partner].facing = f
 		s.place(partner, p)
 	}
-	if ev != nil {
-		s.event(ev, "move", "%s moves, facing %s", s.name(i), f)
-	}
+	s.event(ev, "move", "%s moves, facing %s", s.name(i), f)
 	s.eng.moved, s.eng.moveDone = true, true
 	if track {
 		s.moved(i, partner, ev) // trails, and the abilities the move used
@@ -365,7 +367,7 @@ func (s *State) moveTo(i, partner int, p battlefield.Point, f battlefield.Facing
 // afterMove applies what ending a move does: a Soar unit ending its
 // Movement Phase on Water "must Roll 1 D6, if the roll is less than or
 // equal to 2 the Unit acquires the Dead Status" (seed 004, "Water").
-func (s *State) afterMove(i int, ev *[]Event) {
+func (s *State) afterMove(i int, ev *engine.Log) {
 	if s.mtOf(i) == moveSoar && s.terrainOf(i) == battlefield.Water {
 		if s.roll(i, 6, ev, "Soar unit on Water") <= 2 {
 			s.acquire(i, Dead, ev)
@@ -412,7 +414,7 @@ func (s *State) place(i int, p battlefield.Point) {
 // must immediately perform an Orientation Procedure ... and then both Units
 // must immediately end their Movement Phase. Units in a Unit team are
 // Engaged together." (seed 004, "Forming a Unit Team")
-func (s *State) formTeam(i, o int, ev *[]Event) {
+func (s *State) formTeam(i, o int, ev *engine.Log) {
 	s.pieces[i].team = int8(o)
 	s.pieces[o].team = int8(i)
 	s.pieces[o].flags &^= fMustLeave
@@ -421,9 +423,7 @@ func (s *State) formTeam(i, o int, ev *[]Event) {
 		s.pieces[o].flags |= fEngaged
 		s.eng.q = int8(o)
 	}
-	if ev != nil {
-		s.event(ev, "team.formed", "%s forms a Unit Team with %s", s.name(i), s.name(o))
-	}
+	s.event(ev, "team.formed", "%s forms a Unit Team with %s", s.name(i), s.name(o))
 	s.pend = pending{kind: pendOrient, seat: s.pieces[i].owner, who: int8(i)}
 }
 
@@ -537,26 +537,20 @@ func (s *State) canCharge(i, partner int) error {
 // a stumbling unit "charges 1 D6 in the charge direction and immediately
 // ends their Movement Phase" (seed 004, "Charge Test"). It returns true if a
 // distance must be chosen. forced charges as far as it can.
-func (s *State) charge(i, partner int, forced bool, ev *[]Event) bool {
+func (s *State) charge(i, partner int, forced bool, ev *engine.Log) bool {
 	s.eng.moved, s.eng.moveDone, s.eng.charged = true, true, true
 	t := s.rng.Sum2D6()
 	t = s.necklace(i, t)
-	if ev != nil {
-		s.event(ev, "roll", "%s rolls %d on 2 D6 for the Charge Test (7 or more)", s.name(i), t)
-	}
+	s.event(ev, "roll", "%s rolls %d on 2 D6 for the Charge Test (7 or more)", s.name(i), t)
 	if t < 7 && s.lucky(i, ev) {
 		t = s.necklace(i, s.rng.Sum2D6())
-		if ev != nil {
-			s.event(ev, "roll", "%s rerolls %d on 2 D6 for the Charge Test", s.name(i), t)
-		}
+		s.event(ev, "roll", "%s rerolls %d on 2 D6 for the Charge Test", s.name(i), t)
 	}
 	if t < 7 {
 		n := s.roll(i, 6, ev, "stumble")
 		n = s.hulking(i, partner, n, ev)
 		stops := s.chargeStops(i, partner, n)
-		if ev != nil {
-			s.event(ev, "charge.stumble", "%s stumbles", s.name(i))
-		}
+		s.event(ev, "charge.stumble", "%s stumbles", s.name(i))
 		s.chargeTo(i, partner, highBit(stops), ev)
 		return false
 	}
@@ -599,7 +593,7 @@ func highBit(x uint64) int {
 }
 
 // chargeTo moves a charging unit k grid spaces ahead.
-func (s *State) chargeTo(i, partner, k int, ev *[]Event) {
+func (s *State) chargeTo(i, partner, k int, ev *engine.Log) {
 	d := s.pieces[i].facing
 	p := s.pt(i)
 	track := s.tracked(i, partner)
@@ -614,9 +608,7 @@ func (s *State) chargeTo(i, partner, k int, ev *[]Event) {
 	if partner >= 0 {
 		s.place(partner, p)
 	}
-	if ev != nil {
-		s.event(ev, "charge", "%s charges %d grid spaces %s", s.name(i), k, d)
-	}
+	s.event(ev, "charge", "%s charges %d grid spaces %s", s.name(i), k, d)
 	if track {
 		s.moved(i, partner, ev) // trails
 	}
@@ -655,16 +647,14 @@ func (s *State) canEscape(i int) error {
 // escape wins or ties ... they may continue their Movement Phase, but may
 // not proceed to enter the Combat Phase that Turn. If [it] loses ... they
 // must immediately acquire the Dead Status." It reports whether it escaped.
-func (s *State) escape(i int, ev *[]Event) bool {
+func (s *State) escape(i int, ev *engine.Log) bool {
 	o := int(s.pieces[i].lock)
 	s.eng.moved = true
 	s.pieces[i].flags |= fLockActed
 	if o == i {
 		return s.escapeMarker(i, ev) // a Shed skin: "automatically wins" (TD-139)
 	}
-	if ev != nil {
-		s.event(ev, "escape", "%s attempts to escape the Combat Lock with %s", s.name(i), s.name(o))
-	}
+	s.event(ev, "escape", "%s attempts to escape the Combat Lock with %s", s.name(i), s.name(o))
 	b := s.newBout(attack{attacker: int8(i), side: Front}, o, Front)
 	b.escape = true
 	s.escapeAbilities(&b, ev) // Just Mud, the one ability the text lets act
@@ -675,9 +665,7 @@ func (s *State) escape(i int, ev *[]Event) bool {
 	if b.win == 1 {
 		s.unlock(i, ev)
 		s.eng.escaped = true
-		if ev != nil {
-			s.event(ev, "escape.won", "%s escapes", s.name(i))
-		}
+		s.event(ev, "escape.won", "%s escapes", s.name(i))
 		s.escaped(&b, ev) // Shed leaves its skin
 		return true
 	}
@@ -685,14 +673,10 @@ func (s *State) escape(i int, ev *[]Event) bool {
 	if at >= df {
 		s.unlock(i, ev)
 		s.eng.escaped = true
-		if ev != nil {
-			s.event(ev, "escape.won", "%s escapes (%d against %d)", s.name(i), at, df)
-		}
+		s.event(ev, "escape.won", "%s escapes (%d against %d)", s.name(i), at, df)
 		return true
 	}
-	if ev != nil {
-		s.event(ev, "escape.lost", "%s fails to escape (%d against %d)", s.name(i), at, df)
-	}
+	s.event(ev, "escape.lost", "%s fails to escape (%d against %d)", s.name(i), at, df)
 	// The unit it could not escape causes the death, by the rules of
 	// combat: not an attack, not an ability (Oblivious, Divine Justice).
 	old := s.cause
@@ -705,7 +689,7 @@ func (s *State) escape(i int, ev *[]Event) bool {
 }
 
 // unlock ends piece i's Combat Lock.
-func (s *State) unlock(i int, ev *[]Event) {
+func (s *State) unlock(i int, ev *engine.Log) {
 	o := s.pieces[i].lock
 	if o < 0 {
 		return
@@ -716,9 +700,7 @@ func (s *State) unlock(i int, ev *[]Event) {
 		s.dropSkin(i, ev) // locked with a Shed skin (TD-139)
 		return
 	}
-	if ev != nil {
-		s.event(ev, "lock.end", "%s and %s are no longer Locked in Combat", s.name(i), s.name(int(o)))
-	}
+	s.event(ev, "lock.end", "%s and %s are no longer Locked in Combat", s.name(i), s.name(int(o)))
 }
 
 // toward is the facing from a to b along the longer axis (the vertical one
@@ -766,10 +748,8 @@ func (s *State) nearest(i int, ally bool) int {
 // circumstances a Movement Procedure must be performed instead"). skald
 // turns the unit toward the ally and charges as far as it can, or moves to
 // the reachable grid space nearest the ally (TD-32).
-func (s *State) fearfulFlight(i int, ev *[]Event) {
-	if ev != nil {
-		s.event(ev, "fearful", "%s is overcome by fear", s.name(i))
-	}
+func (s *State) fearfulFlight(i int, ev *engine.Log) {
+	s.event(ev, "fearful", "%s is overcome by fear", s.name(i))
 	if s.pieces[i].lock >= 0 {
 		if s.canEscape(i) != nil || !s.escape(i, ev) {
 			return
@@ -784,9 +764,7 @@ func (s *State) fearfulFlight(i int, ev *[]Event) {
 	s.enter(phaseMove)
 	if s.pieces[i].facing != f && (partner < 0) {
 		s.pieces[i].facing = f
-		if ev != nil {
-			s.event(ev, "face", "%s turns %s toward %s", s.name(i), f, s.name(ally))
-		}
+		s.event(ev, "face", "%s turns %s toward %s", s.name(i), f, s.name(ally))
 	}
 	if s.pieces[i].facing == f && s.canCharge(i, partner) == nil {
 		s.charge(i, partner, true, ev)

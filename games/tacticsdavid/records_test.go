@@ -112,7 +112,7 @@ func TestArmyLargerThanItsArea(t *testing.T) {
 			if len(legal) == 0 {
 				t.Fatalf("seed %d, step %d: seat %d decides but has no legal action", seed, step, seat)
 			}
-			var ev []engine.Event
+			var ev engine.Log
 			if err := st.Apply(legal[rng.IntN(len(legal))], &ev); err != nil {
 				t.Fatalf("seed %d, step %d: %v", seed, step, err)
 			}

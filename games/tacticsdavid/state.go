@@ -354,22 +354,36 @@ func flag(v bool) byte {
 	return 0
 }
 
-// event appends an event every seat sees.
-func (s *State) event(ev *[]Event, typ, format string, args ...any) {
-	if ev == nil {
-		return
-	}
-	*ev = append(*ev, Event{Type: typ, Text: fmt.Sprintf(format, args...), Only: engine.Spectator})
+// event adds an event every seat sees. On a nil log (playouts) it does
+// nothing, but its arguments are made all the same: they are names and
+// words that box without allocating (s.name, words.go).
+func (s *State) event(ev *engine.Log, typ, format string, args ...any) {
+	ev.Add(engine.Everyone, typ, format, args...)
 }
 
 // name names piece i for events and errors: "one's Knight (3,4)". The
-// text is made only when printed.
+// text is made only when printed. Events call it in playouts too, where no
+// one reads them: it is a lookup, the names made once per search buffers.
 func (s *State) name(i int) *unitName {
-	sc := s.scr()
-	for len(sc.names) < len(s.pieces) {
-		sc.names = append(sc.names, unitName{s, len(sc.names)})
+	if sc := s.scratch; sc != nil && i < len(sc.names) {
+		return &sc.names[i] // a pointer: passing it to fmt allocates nothing
 	}
-	return &sc.names[i] // a pointer: passing it to fmt allocates nothing
+	return s.newNames(i)
+}
+
+// newNames makes the names of the pieces there are, at one go, and returns
+// piece i's.
+func (s *State) newNames(i int) *unitName {
+	sc := s.scr()
+	if n := len(sc.names); n < len(s.pieces) {
+		if cap(sc.names) < len(s.pieces) {
+			sc.names = append(make([]unitName, 0, len(s.pieces)+8), sc.names...)
+		}
+		for k := n; k < len(s.pieces); k++ {
+			sc.names = append(sc.names, unitName{s, k})
+		}
+	}
+	return &sc.names[i]
 }
 
 // unitName is a piece's name, printed with %s.
@@ -400,12 +414,13 @@ func (s *State) at(p battlefield.Point) int {
 // with the Necklace of Negativity: "Enemy Units within 2 Grid Spaces of
 // this Unit reduce any rolled result by 1" (item 11; TD-35: once, whatever
 // the number of necklaces, never below 1).
-func (s *State) roll(i int, sides int, ev *[]Event, why string) int {
+//
+// why says what the roll is for: a constant string, or a word that boxes
+// without allocating (an abLabel, a statusWord).
+func (s *State) roll(i int, sides int, ev *engine.Log, why any) int {
 	r := s.rng.Roll(sides)
 	r = s.necklace(i, r)
-	if ev != nil {
-		s.event(ev, "roll", "%s rolls %d on 1 D%d (%s)", s.name(i), r, sides, why)
-	}
+	s.event(ev, "roll", "%s rolls %d on 1 D%d (%s)", s.name(i), r, sides, why)
 	return r
 }
 

@@ -1,5 +1,7 @@
 package tacticsdavid
 
+import "skald/engine"
+
 // The twenty Status Affects, in the order of the rule book's "Status
 // Affects" and of data/statuses.yaml (a test checks the two agree).
 const (
@@ -63,7 +65,7 @@ func (s *State) may(t uint8, status int) bool {
 // "Status Affects": "A Unit can be afflicted with more than one Ailment or
 // Buff, but only ever one of each kind"). It reports whether the status was
 // acquired.
-func (s *State) acquire(i int, st int, ev *[]Event) bool {
+func (s *State) acquire(i int, st int, ev *engine.Log) bool {
 	p := &s.pieces[i]
 	if p.has(st) || !s.may(p.utype, st) {
 		return false
@@ -84,15 +86,11 @@ func (s *State) acquire(i int, st int, ev *[]Event) bool {
 	// first ailment it acquires (TD-34).
 	if s.g.ailment[st] && p.items[slotExpendable] == itemGiantsBread {
 		s.discardItem(i, slotExpendable)
-		if ev != nil {
-			s.event(ev, "item.used", "%s eats the Giant's Bread and shakes off %s", s.name(i), statusNames[st])
-		}
+		s.event(ev, "item.used", "%s eats the Giant's Bread and shakes off %s", s.name(i), statusWord(st))
 		return false
 	}
 	p.status |= statusBit(st)
-	if ev != nil {
-		s.event(ev, "status.acquired", "%s acquires the %s Status", s.name(i), statusNames[st])
-	}
+	s.event(ev, "status.acquired", "%s acquires the %s Status", s.name(i), statusWord(st))
 	switch st {
 	case Dead:
 		s.die(i, ev)
@@ -119,7 +117,7 @@ func (s *State) acquire(i int, st int, ev *[]Event) bool {
 }
 
 // discard removes status st from piece i, if it has it.
-func (s *State) discard(i int, st int, ev *[]Event) {
+func (s *State) discard(i int, st int, ev *engine.Log) {
 	p := &s.pieces[i]
 	if !p.has(st) || (p.has(Dead) && st != Dead) {
 		return // a corpse's statuses stay: Relentless's are permanent (TD-63)
@@ -128,15 +126,13 @@ func (s *State) discard(i int, st int, ev *[]Event) {
 	if st == Fearful {
 		p.flags |= fFearDiscarded
 	}
-	if ev != nil {
-		s.event(ev, "status.discarded", "%s discards the %s Status", s.name(i), statusNames[st])
-	}
+	s.event(ev, "status.discarded", "%s discards the %s Status", s.name(i), statusWord(st))
 }
 
 // die is what acquiring the Dead Status does (seed 004, "Dead": "Units who
 // acquire the Dead Status immediately discard all other Status cards. Dead
 // Units may not be Locked in Combat.").
-func (s *State) die(i int, ev *[]Event) {
+func (s *State) die(i int, ev *engine.Log) {
 	p := &s.pieces[i]
 	p.status = statusBit(Dead)
 	s.unlock(i, ev)

@@ -15,7 +15,7 @@ const (
 )
 
 // startTurn begins the Attacking Player's turn (seed 004, "Player's Turn").
-func (s *State) startTurn(ev *[]Event) {
+func (s *State) startTurn(ev *engine.Log) {
 	s.turn++
 	s.turns[s.player]++
 	s.killsTurn = 0
@@ -28,9 +28,7 @@ func (s *State) startTurn(ev *[]Event) {
 			p.flags &^= fEngaged | fLockActed | fCombatEntered | fLuckyUsed
 		}
 	}
-	if ev != nil {
-		s.event(ev, "turn.begin", "turn %d: %s's turn %d", s.turn, s.g.SeatName(engine.Seat(s.player)), s.turns[s.player])
-	}
+	s.event(ev, "turn.begin", "turn %d: %s's turn %d", (*count)(&s.turn), seatWord(s.player), (*count)(&s.turns[s.player]))
 	// Revival Stone: "If a Unit equipped with this Item acquires the Dead
 	// Status it may discard the Dead Status at the start of the owning
 	// Player's Turn." (item 5; TD-34: it always does, and the stone is
@@ -40,9 +38,7 @@ func (s *State) startTurn(ev *[]Event) {
 		if p.owner == s.player && p.flags&fRemoved == 0 && p.has(Dead) && p.items[slotExpendable] == itemRevivalStone {
 			p.status &^= statusBit(Dead)
 			s.discardItem(i, slotExpendable)
-			if ev != nil {
-				s.event(ev, "item.used", "%s's Revival Stone brings it back from the dead", s.name(i))
-			}
+			s.event(ev, "item.used", "%s's Revival Stone brings it back from the dead", s.name(i))
 		}
 	}
 	s.turnStartHooks(ev)
@@ -72,7 +68,7 @@ func (s *State) canEngage(i int) error {
 // engage engages piece i, and its team partner with it ("Units in a Unit
 // team are Engaged together"), and applies the statuses that act "On Unit
 // Engagement" (seed 004, "Status Affects"), in the order of TD-31.
-func (s *State) engage(i int, ev *[]Event) {
+func (s *State) engage(i int, ev *engine.Log) {
 	s.eng = noEngagement
 	s.eng.p = int8(i)
 	members := [2]int{i, -1}
@@ -88,9 +84,7 @@ func (s *State) engage(i int, ev *[]Event) {
 			}
 		}
 	}
-	if ev != nil {
-		s.event(ev, "engage", "%s is engaged", s.name(i))
-	}
+	s.event(ev, "engage", "%s is engaged", s.name(i))
 	for _, m := range members {
 		if m >= 0 && !s.over {
 			s.preEngageHooks(m, ev) // Research, Ctrl Alt Del
@@ -151,9 +145,7 @@ func (s *State) engage(i int, ev *[]Event) {
 			if r := s.roll(m, 6, ev, "Confused"); r < 4 {
 				s.unlock(m, ev)
 				p.facing = (p.facing + battlefield.Facing(r)) % 4
-				if ev != nil {
-					s.event(ev, "face", "%s turns about in confusion, now facing %s", s.name(m), p.facing)
-				}
+				s.event(ev, "face", "%s turns about in confusion, now facing %s", s.name(m), p.facing)
 				s.eng.moved, s.eng.moveDone = true, true
 				if s.eng.phase < phaseMove {
 					s.eng.phase = phaseMove
@@ -194,7 +186,7 @@ func (s *State) engage(i int, ev *[]Event) {
 
 // engaged runs the abilities that act on Unit Engagement, once the
 // statuses have acted (the defer in engage).
-func (s *State) engaged(i int, ev *[]Event) {
+func (s *State) engaged(i int, ev *engine.Log) {
 	if s.over || s.eng.p != int8(i) {
 		return
 	}
@@ -210,13 +202,13 @@ func (s *State) engaged(i int, ev *[]Event) {
 // disengage ends the engagement (seed 004, "End Unit Engagement"). Before
 // Disengagement, Crippled, Silenced and Banished units roll to discard their
 // status: "If 1 D6 roll before Disengagement is equal to 5 or 6".
-func (s *State) disengage(ev *[]Event) {
+func (s *State) disengage(ev *engine.Log) {
 	for _, m := range [2]int8{s.eng.p, s.eng.q} {
 		if m < 0 || !s.alive(int(m)) {
 			continue
 		}
 		for _, st := range [3]int{Crippled, Silenced, Banished} {
-			if s.pieces[m].has(st) && s.roll(int(m), 6, ev, statusNames[st]) >= 5 {
+			if s.pieces[m].has(st) && s.roll(int(m), 6, ev, statusWord(st)) >= 5 {
 				s.discard(int(m), st, ev)
 			}
 		}
@@ -230,9 +222,7 @@ func (s *State) disengage(ev *[]Event) {
 		}
 	}
 	if s.eng.p >= 0 {
-		if ev != nil {
-			s.event(ev, "disengage", "%s is disengaged", s.name(int(s.eng.p)))
-		}
+		s.event(ev, "disengage", "%s is disengaged", s.name(int(s.eng.p)))
 	}
 	s.eng = noEngagement
 }
@@ -282,7 +272,7 @@ func (s *State) mayEndTurn() error {
 
 // endTurn ends the Attacking Player's turn: Item Acquisition, then "End
 // Player's Turn".
-func (s *State) endTurn(ev *[]Event) {
+func (s *State) endTurn(ev *engine.Log) {
 	if s.eng.p >= 0 {
 		s.disengage(ev)
 	}
@@ -305,26 +295,20 @@ func (s *State) endTurn(ev *[]Event) {
 		ok := need == 0
 		if !ok {
 			r := s.rng.Roll(6)
-			if ev != nil {
-				s.event(ev, "roll", "%s rolls %d on 1 D6 for Item Acquisition (%d kills: %d or more)", s.g.SeatName(engine.Seat(s.player)), r, k, need)
-			}
+			s.event(ev, "roll", "%s rolls %d on 1 D6 for Item Acquisition (%d kills: %d or more)", seatWord(s.player), r, k, need)
 			ok = r >= need
 		}
 		if ok {
 			it := s.deck[0]
 			s.deck = s.deck[1:]
-			if ev != nil {
-				s.event(ev, "item.acquired", "%s acquires the %s from the Item Deck", s.g.SeatName(engine.Seat(s.player)), s.g.c.Items[it-1].Name)
-			}
+			s.event(ev, "item.acquired", "%s acquires the %s from the Item Deck", seatWord(s.player), s.g.item(int(it)))
 			s.pend = pending{kind: pendEquip, seat: s.player, item: it}
 			if s.hasEquipTarget(it) {
 				return
 			}
 			s.pend = pending{}
 			s.toDeckBottom(it)
-			if ev != nil {
-				s.event(ev, "item.discarded", "no unit may equip the %s: it goes to the bottom of the Item Deck", s.g.c.Items[it-1].Name)
-			}
+			s.event(ev, "item.discarded", "no unit may equip the %s: it goes to the bottom of the Item Deck", s.g.item(int(it)))
 		}
 	}
 	s.finishTurn(ev)
@@ -332,12 +316,10 @@ func (s *State) endTurn(ev *[]Event) {
 
 // finishTurn passes the turn: Feared units frighten their neighbours, the
 // mission may end, and the other player's turn begins.
-func (s *State) finishTurn(ev *[]Event) {
+func (s *State) finishTurn(ev *engine.Log) {
 	s.fearedAtEndOfTurn(ev)
 	s.endTurnHooks(ev)
-	if ev != nil {
-		s.event(ev, "turn.end", "%s ends the turn", s.g.SeatName(engine.Seat(s.player)))
-	}
+	s.event(ev, "turn.end", "%s ends the turn", seatWord(s.player))
 	s.checkOver(ev)
 	if s.over {
 		return
@@ -353,7 +335,7 @@ func (s *State) finishTurn(ev *[]Event) {
 // fearedAtEndOfTurn applies Feared: "Enemy Units in direct Grid Space
 // Contact at the end of either Player's Turn acquire the Fearful Status."
 // The Mask of Fear: "This Unit counts as having acquired the Feared Status."
-func (s *State) fearedAtEndOfTurn(ev *[]Event) {
+func (s *State) fearedAtEndOfTurn(ev *engine.Log) {
 	for i := range s.pieces {
 		if !s.alive(i) || !s.feared(i) {
 			continue
@@ -392,7 +374,7 @@ func (s *State) defeated(seat int) bool {
 // checkOver ends the battle when a player has no unit left: "the winner is
 // whichever Player succeeds in killing all the other Player's Units" (seed
 // 004, "Mission Types"; TD-39 for the turn missions).
-func (s *State) checkOver(ev *[]Event) {
+func (s *State) checkOver(ev *engine.Log) {
 	if s.over || s.stage != stageBattle {
 		return
 	}
@@ -411,7 +393,7 @@ func (s *State) checkOver(ev *[]Event) {
 // "Mission Types": "adding up how many kills they made or how much money
 // they have invested in the remaining Units on the Battlefield"). An
 // undecided Deathmatch is a draw at the agreed limit (TD-39).
-func (s *State) endByTurns(ev *[]Event) {
+func (s *State) endByTurns(ev *engine.Log) {
 	score, counted := s.missionScore()
 	what := "kills"
 	if s.conf.mission == Money {
@@ -458,7 +440,7 @@ func (s *State) missionScore() (score [2]int, counted bool) {
 // (TD-39). The scores are what the mission counts, kills or money in
 // surviving units, however the battle ended; a Deathmatch counts nothing,
 // and its winner scores 1 and the loser 0.
-func (s *State) finish(w engine.SeatSet, why string, ev *[]Event) {
+func (s *State) finish(w engine.SeatSet, why string, ev *engine.Log) {
 	s.over = true
 	s.stage = stageOver
 	s.result = engine.Won(2, w, why)
@@ -467,5 +449,5 @@ func (s *State) finish(w engine.SeatSet, why string, ev *[]Event) {
 	}
 	s.eng = noEngagement
 	s.pend = pending{}
-	s.event(ev, "battle.over", "%s", why)
+	s.event(ev, "battle.over", "%s", (*strRef)(&s.result.Reason)) // why, boxed without allocating
 }
