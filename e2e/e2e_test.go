@@ -82,3 +82,4 @@ func TestReload(t *testing.T)             { node(t, "reload.mjs") }
 func TestSpectator(t *testing.T)          { node(t, "spectator.mjs") }
 func TestWintergrimBot(t *testing.T)      { node(t, "wintergrim.mjs") }
 func TestBidsFiveSeats(t *testing.T)      { node(t, "bids_five_seats.mjs") }
+func TestBloodRage(t *testing.T)          { node(t, "bloodrage.mjs") }

@@ -258,3 +258,32 @@ func (s *State) cardIDs(set cardSet) []string {
 	slices.Sort(out)
 	return out
 }
+
+var _ engine.AssetProvider = (*Game)(nil)
+
+// assetCard is a card as printed, for the browser's renderer.
+type assetCard struct {
+	Name  string `json:"name"`
+	Type  string `json:"type"`            // battle, quest, leader, warrior, ship, clan, monster
+	Str   int    `json:"str"`             // a battle card's +STR, an upgrade's STR
+	Cost  int    `json:"cost"`            // an upgrade's Rage cost; 0 for battle and quest cards
+	Glory int    `json:"glory,omitempty"` // a quest's Glory
+	Late  bool   `json:"late,omitempty"`
+	Text  string `json:"text,omitempty"`
+}
+
+// Assets returns what the browser's renderer needs beyond the views, which
+// name cards by id only: every card by id ({"cards": {"troll": {...}}}).
+// It makes g an [engine.AssetProvider].
+func (g *Game) Assets() any {
+	out := map[string]assetCard{}
+	for i := range g.c.Cards {
+		c := &g.c.Cards[i]
+		ac := assetCard{Name: c.Name, Type: typeNames[c.Type], Str: int(c.Str), Glory: int(c.Glory), Late: c.Late, Text: c.Text}
+		if c.Type != Battle && c.Type != Quest {
+			ac.Cost = c.RageCost()
+		}
+		out[c.ID] = ac
+	}
+	return map[string]any{"cards": out}
+}

@@ -11,10 +11,11 @@
 // import it here and add it to `renderers`.
 import generic from './generic.js';
 import blackred from './blackred.js';
+import bloodrage from './bloodrage.js';
 import tacticsdavid from './tacticsdavid.js';
 import wintergrim from './wintergrim.js';
 
-const renderers = { blackred, tacticsdavid, wintergrim };
+const renderers = { blackred, bloodrage, tacticsdavid, wintergrim };
 
 export function rendererFor(game) {
   return renderers[game] || generic;
