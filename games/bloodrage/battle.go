@@ -268,6 +268,11 @@ func (s *State) advanceBattle(log *engine.Log) {
 					panic(fmt.Sprintf("bloodrage: opening the late window: %v", err))
 				}
 			}
+			// A clan whose late cards are spent is passed for: it has no
+			// card to add when its turn in the cycle comes (note 21).
+			for !s.win.Closed() && s.lateCards(int(s.win.Offered())).len() == 0 {
+				s.win.Pass(s.win.Offered())
+			}
 			if !s.win.Closed() {
 				return
 			}
@@ -407,6 +412,9 @@ func (s *State) resolveRest(log *engine.Log) {
 				}
 			})
 		case "odins-tide":
+			if s.tideBefore(int(b.texts) - 1) {
+				break // one Odin's Tide acts (ruling BR-R11)
+			}
 			log.Add(engine.Everyone, "tide", "%v's Odin's Tide: every clan keeps one figure in the battle", clanName(p))
 			s.order(func(o int) {
 				n := 0
@@ -425,6 +433,18 @@ func (s *State) resolveRest(log *engine.Log) {
 		}
 	}
 	b.step = stLate
+}
+
+// tideBefore reports whether a clan before position k in the order from
+// the pillager revealed an Odin's Tide whose text stands.
+func (s *State) tideBefore(k int) bool {
+	for i := range k {
+		p := (int(s.bat.pillager) + i) % int(s.n)
+		if s.bat.parts.Has(engine.Seat(p)) && s.effect(p) == "odins-tide" {
+			return true
+		}
+	}
+	return false
 }
 
 // unplay removes card c from the battle's plays.
