@@ -271,6 +271,11 @@ func (s *State) arrange(su *Setup) error {
 			return fmt.Errorf("figures: %s holds more figures than its %d villages", s.c.Provinces[p].ID, s.c.Provinces[p].Villages)
 		}
 	}
+	if s.clans[s.turn].rage <= 0 {
+		// A clan without Rage takes no turn, not even for a free action
+		// (note 5).
+		return fmt.Errorf("turn: %s has no Rage to act with (note 5)", clanNames[s.turn])
+	}
 	s.recount()
 	// Every card the setup did not use lies out of play, unseen.
 	for i := range s.c.Cards {

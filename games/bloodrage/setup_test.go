@@ -3,6 +3,7 @@ package bloodrage
 import (
 	"math/bits"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"skald/engine"
@@ -176,6 +177,23 @@ func playRandom(t *testing.T, s *State, r *rand.Rand) {
 		t.Fatalf("%s decides but has no legal action", clanNames[seat])
 	}
 	if err := s.Apply(legal[r.IntN(len(legal))], nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestArrangeTurnWithoutRage checks that a position cannot give the turn
+// to a clan without Rage, which takes no action, not even a free one
+// (note 5): the Action phase passes such a clan by.
+func TestArrangeTurnWithoutRage(t *testing.T) {
+	st, err := New().New(engine.Config{Seats: 3, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = st.(*State).Arrange([]byte(`{"turn": "raven", "clans": {"raven": {"rage": 0}}}`))
+	if err == nil || !strings.Contains(err.Error(), "raven has no Rage to act with (note 5)") {
+		t.Fatalf("Arrange gave the turn to a clan without Rage: %v", err)
+	}
+	if err := st.(*State).Arrange([]byte(`{"turn": "raven", "clans": {"wolf": {"rage": 0}}}`)); err != nil {
 		t.Fatal(err)
 	}
 }
