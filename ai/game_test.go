@@ -45,7 +45,7 @@ type sealed struct {
 
 func (s sealed) forbid(what string) { s.tb.Fatalf("bot called %s on the real state", what) }
 
-func (s sealed) Apply(engine.Action, *[]engine.Event) error { s.forbid("Apply"); return nil }
+func (s sealed) Apply(engine.Action, *engine.Log) error { s.forbid("Apply"); return nil }
 func (s sealed) View(engine.Seat) any                       { s.forbid("View"); return nil }
 func (s sealed) Clone() engine.State                        { s.forbid("Clone"); return nil }
 func (s sealed) Hash() uint64                               { s.forbid("Hash"); return 0 }
@@ -84,7 +84,7 @@ func (m *matrix) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 	return buf
 }
 
-func (m *matrix) Apply(a engine.Action, _ *[]engine.Event) error {
+func (m *matrix) Apply(a engine.Action, _ *engine.Log) error {
 	if !m.Deciders().Has(a.Seat) || a.Kind < 1 || int(a.Kind) > 3-int(a.Seat) {
 		return engine.Illegal("matrix", "not legal")
 	}
@@ -147,7 +147,7 @@ func (e *endless) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 	}
 	return append(buf, engine.Action{}, engine.Action{Kind: 1})
 }
-func (e *endless) Apply(engine.Action, *[]engine.Event) error         { e.n++; return nil }
+func (e *endless) Apply(engine.Action, *engine.Log) error         { e.n++; return nil }
 func (e *endless) View(engine.Seat) any                               { return e.n }
 func (e *endless) Result() (engine.Result, bool)                      { return engine.Result{}, false }
 func (e *endless) Clone() engine.State                                { c := *e; return &c }
@@ -168,7 +168,7 @@ type climb struct {
 	evals  *int
 }
 
-func (c *climb) Apply(a engine.Action, _ *[]engine.Event) error {
+func (c *climb) Apply(a engine.Action, _ *engine.Log) error {
 	step := 1
 	if c.n == 0 {
 		step = 10
@@ -218,7 +218,7 @@ func (e *echo) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 	return buf
 }
 
-func (e *echo) Apply(a engine.Action, _ *[]engine.Event) error {
+func (e *echo) Apply(a engine.Action, _ *engine.Log) error {
 	if !e.Deciders().Has(a.Seat) || a.Kind < 1 || a.Kind > 3 {
 		return engine.Illegal("echo", "not legal")
 	}

@@ -84,7 +84,7 @@ func (s *raceState) Legal(seat engine.Seat, buf []engine.Action) []engine.Action
 	return buf
 }
 
-func (s *raceState) Apply(a engine.Action, events *[]engine.Event) error {
+func (s *raceState) Apply(a engine.Action, events *engine.Log) error {
 	name := race{}.SeatName
 	if s.over() {
 		return engine.Illegal("race 3", "the race is over")
@@ -98,24 +98,19 @@ func (s *raceState) Apply(a engine.Action, events *[]engine.Event) error {
 	n := int(a.Arg[0])
 	s.total += n
 	s.lastDie = s.rand.D6()
-	emit := func(typ, text string, only engine.Seat) {
-		if events != nil {
-			*events = append(*events, engine.Event{Type: typ, Text: text, Only: only})
-		}
-	}
-	emit("add", fmt.Sprintf("%s adds %d, total %d", name(a.Seat), n, s.total), engine.Spectator)
-	emit("die", fmt.Sprintf("%s rolls %d", name(a.Seat), s.lastDie), engine.Spectator)
+	events.Add(engine.Everyone, "add", "%s adds %d, total %d", name(a.Seat), n, s.total)
+	events.Add(engine.Everyone, "die", "%s rolls %d", name(a.Seat), s.lastDie)
 	if s.lastDie == 6 {
 		s.rand.Shuffle(len(s.deck), func(i, j int) { s.deck[i], s.deck[j] = s.deck[j], s.deck[i] })
-		emit("deck", fmt.Sprintf("shuffled to %v", s.deck), engine.Spectator)
+		events.Add(engine.Everyone, "deck", "shuffled to %v", s.deck)
 	}
 	switch {
 	case s.total == s.target || (s.total > s.target && !s.draw):
 		s.winner = a.Seat
-		emit("race.won", name(a.Seat)+" reaches the target", engine.Spectator)
+		events.Add(engine.Everyone, "race.won", "%s reaches the target", name(a.Seat))
 	case s.total > s.target:
 		s.winner = engine.Spectator
-		emit("race.drawn", "the target is passed", engine.Spectator)
+		events.Add(engine.Everyone, "race.drawn", "the target is passed")
 	default:
 		s.turn = 1 - s.turn
 	}

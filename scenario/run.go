@@ -25,7 +25,7 @@ type Run struct {
 	st     engine.State
 	seats  int
 	next   int            // index of the next step
-	events []engine.Event // events of the last action applied
+	events engine.Log // events of the last action applied
 	rng    engine.Rand    // random play's choices
 	buf    []engine.Action
 
@@ -432,7 +432,7 @@ func (c *stepRun) illegal() error {
 		return c.fail("illegal", 0, "cannot parse: an illegal step needs an action the game understands", err)
 	}
 	before := r.st.Hash()
-	var evs []engine.Event
+	var evs engine.Log
 	err = r.st.Apply(a, &evs)
 	if err == nil {
 		return c.fail("illegal", 0, fmt.Sprintf("the action was accepted, with events: %s", eventsText(evs)), nil)

@@ -312,7 +312,7 @@ func (s *brokenState) Legal(seat engine.Seat, buf []engine.Action) []engine.Acti
 	return buf
 }
 
-func (s *brokenState) Apply(a engine.Action, events *[]engine.Event) error {
+func (s *brokenState) Apply(a engine.Action, events *engine.Log) error {
 	switch s.how {
 	case "plain error":
 		return errors.New("no")
@@ -323,7 +323,7 @@ func (s *brokenState) Apply(a engine.Action, events *[]engine.Event) error {
 		}
 	case "events on reject":
 		if a.Arg[0] > 3 {
-			*events = append(*events, engine.Event{Type: "oops"})
+			events.Add(engine.Everyone, "oops", "an event of a refused action")
 			return engine.Illegal("x", "too big")
 		}
 	case "rejects legal":
@@ -363,7 +363,7 @@ func TestBrokenGames(t *testing.T) {
 	tests := []struct{ how, steps, want string }{
 		{"plain error", "  - illegal: add 4\n", `illegal: rejected, but not with an *engine.IllegalError: no`},
 		{"changes on reject", "  - illegal: add 4\n", "illegal: rejected, but the state changed"},
-		{"events on reject", "  - illegal: add 4\n", `illegal: rejected, but events were reported: "oops: "`},
+		{"events on reject", "  - illegal: add 4\n", `illegal: rejected, but events were reported: "oops: an event of a refused action"`},
 		{"legal lists too little", "  - do: add 2\n", "do: the game applied it, but its Legal did not list it (legal were: add 1)"},
 		{"legal lists too much", "  - illegal: add 4\n", "illegal: rejected, but the game's Legal lists it"},
 		{"rejects legal", "  - play: random\n", "play: random action 2: legal action \"add "},
@@ -525,7 +525,7 @@ func (g panicGame) New(cfg engine.Config) (engine.State, error) {
 
 type panicState struct{ *raceState }
 
-func (panicState) Apply(engine.Action, *[]engine.Event) error { panic("boom") }
+func (panicState) Apply(engine.Action, *engine.Log) error { panic("boom") }
 
 func TestWriteReport(t *testing.T) {
 	var b strings.Builder

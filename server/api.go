@@ -510,13 +510,13 @@ type recordStep struct {
 	Events   []recordEvent `json:"events"`
 }
 
-// recordEvent is an event of a finished match's record; Only names the
-// seat that alone saw it, if one did.
+// recordEvent is an event of a finished match's record; To names the
+// seats that alone saw it, if it was not public.
 type recordEvent struct {
-	Seq  int    `json:"seq"`
-	Type string `json:"type"`
-	Text string `json:"text"`
-	Only string `json:"only,omitempty"`
+	Seq  int      `json:"seq"`
+	Type string   `json:"type"`
+	Text string   `json:"text"`
+	To   []string `json:"to,omitempty"`
 }
 
 // finished returns the match id, if it is over, failed or ended, as far
@@ -573,10 +573,7 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 		rs := recordStep{Seq: i + 1, Seat: int(a.Seat), SeatName: engine.SeatName(l.game, a.Seat), Action: a.Action, Hash: a.Hash, Events: []recordEvent{}}
 		if i < len(l.steps) {
 			for _, e := range l.steps[i].events {
-				re := recordEvent{Seq: i + 1, Type: e.Type, Text: e.Text}
-				if e.Only != engine.Spectator {
-					re.Only = engine.SeatName(l.game, e.Only)
-				}
+				re := recordEvent{Seq: i + 1, Type: e.Type, Text: e.Text, To: e.Names(l.game, len(l.meta.Seats))}
 				rs.Events = append(rs.Events, re)
 			}
 		}
@@ -639,5 +636,14 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, Errorf(EFAILED, "step %d of match %s does not replay: %v", n, l.id, err))
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"step": n, "steps": len(l.steps), "seat": engine.SeatName(l.game, seat), "view": view, "legal": legal})
+	// The events seat saw up to step n, filtered as in the live frames.
+	events := []eventInfo{}
+	for i, step := range l.steps[:n] {
+		for _, e := range step.events {
+			if e.Visible(seat) {
+				events = append(events, eventInfo{Seq: i + 1, Type: e.Type, Text: e.Text})
+			}
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"step": n, "steps": len(l.steps), "seat": engine.SeatName(l.game, seat), "view": view, "legal": legal, "events": events})
 }

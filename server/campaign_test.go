@@ -917,7 +917,7 @@ func (c *campaign) checkLedger(db *sql.DB, s *slot, l *ledger) {
 	events := map[engine.Seat][]eventInfo{}
 	for _, st := range stored {
 		a, err := state.ParseAction(st.seat, st.action)
-		var evs []engine.Event
+		var evs engine.Log
 		if err == nil {
 			err = state.Apply(a, &evs)
 		}

@@ -324,7 +324,7 @@ func (g refusingGame) New(cfg engine.Config) (engine.State, error) {
 
 type refusingState struct{ engine.State }
 
-func (s *refusingState) Apply(a engine.Action, events *[]engine.Event) error {
+func (s *refusingState) Apply(a engine.Action, events *engine.Log) error {
 	if a.Seat == 1 {
 		return engine.Illegal("test", "refused")
 	}

@@ -165,7 +165,7 @@ func (l *live) apply(acts []store.Action) error {
 		if a.Seq != len(steps)+1 {
 			return &replayError{match: l.id, seq: a.Seq, action: a.Action, err: fmt.Errorf("it follows step %d", len(steps))}
 		}
-		var evs []engine.Event
+		var evs engine.Log
 		err := guard(func() error {
 			if st == nil {
 				st = l.state.Clone()
@@ -306,7 +306,7 @@ func (l *live) submit(ctx context.Context, seat engine.Seat, text string, want i
 		}
 		var a engine.Action
 		var next engine.State
-		var evs []engine.Event
+		var evs engine.Log
 		var sa store.Action
 		status, result := store.Playing, ""
 		seq := len(l.steps) + 1
@@ -388,13 +388,13 @@ func (l *live) damaged(err error) error {
 
 // try judges seat's action text on the current state and returns the
 // action, the state after it (a copy) and its events.
-func (l *live) try(seat engine.Seat, text string) (engine.Action, engine.State, []engine.Event, error) {
+func (l *live) try(seat engine.Seat, text string) (engine.Action, engine.State, engine.Log, error) {
 	a, err := l.state.ParseAction(seat, text)
 	if err != nil {
 		return engine.Action{}, nil, nil, &Error{Code: EINVALID, Message: err.Error()}
 	}
 	next := l.state.Clone()
-	var evs []engine.Event
+	var evs engine.Log
 	if err := next.Apply(a, &evs); err != nil {
 		return engine.Action{}, nil, nil, err // an *engine.IllegalError citing its rule
 	}

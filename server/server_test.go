@@ -121,7 +121,7 @@ func newReferee(t *testing.T, st store.Store, id string) *referee {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var evs []engine.Event
+		var evs engine.Log
 		if err := s.Apply(act, &evs); err != nil {
 			t.Fatalf("step %d %s: %v", a.Seq, a.Action, err)
 		}
@@ -536,9 +536,10 @@ func TestBotsAndRematch(t *testing.T) {
 		t.Fatalf("the record does not replay: %v", err)
 	}
 	var rp struct {
-		Step  int             `json:"step"`
-		View  json.RawMessage `json:"view"`
-		Legal []string        `json:"legal"`
+		Step   int             `json:"step"`
+		View   json.RawMessage `json:"view"`
+		Legal  []string        `json:"legal"`
+		Events []eventInfo     `json:"events"`
 	}
 	getJSON(t, ts.url+"/api/matches/"+cr.ID+"/replay?step=3&seat=black", &rp)
 	ref := newReferee(t, ts.store, cr.ID)
@@ -546,6 +547,30 @@ func TestBotsAndRematch(t *testing.T) {
 	json.Compact(&view, rp.View)
 	if rp.Step != 3 || view.String() != ref.views[3][0] {
 		t.Fatalf("replay step 3: %s, want %s", view.String(), ref.views[3][0])
+	}
+	// The replay shows black the events black saw, and the record names
+	// who saw each private event.
+	var want []eventInfo
+	private := 0
+	for i, evs := range ref.events {
+		for j, e := range evs {
+			if i < 3 && e.Visible(0) {
+				want = append(want, eventInfo{Seq: i + 1, Type: e.Type, Text: e.Text})
+			}
+			got := rec.Steps[i].Events[j]
+			if e.Public() != (got.To == nil) || !e.Public() && strings.Join(got.To, ",") != strings.Join(e.Names(g, 2), ",") {
+				t.Errorf("record step %d event %q: to %v, want %v", i+1, e.Text, got.To, e.Names(g, 2))
+			}
+			if !e.Public() {
+				private++
+			}
+		}
+	}
+	if !slices.Equal(rp.Events, want) {
+		t.Errorf("replay events for black up to step 3:\n%v\nwant\n%v", rp.Events, want)
+	}
+	if private == 0 {
+		t.Error("the match had no private event to check")
 	}
 
 	var rm1, rm2 map[string]string

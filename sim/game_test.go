@@ -52,7 +52,7 @@ func (s *firstState) Legal(seat engine.Seat, buf []engine.Action) []engine.Actio
 	return append(buf, engine.Action{Seat: seat})
 }
 
-func (s *firstState) Apply(a engine.Action, _ *[]engine.Event) error {
+func (s *firstState) Apply(a engine.Action, _ *engine.Log) error {
 	if !s.Deciders().Has(a.Seat) {
 		return engine.Illegal("turn", "not your turn")
 	}

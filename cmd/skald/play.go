@@ -136,7 +136,7 @@ type player struct {
 func (p *player) play() error {
 	st := p.m.State
 	p.last = engine.Spectator
-	var events []engine.Event
+	var events engine.Log
 	for {
 		p.doing = "the game"
 		if r, over := st.Result(); over {
@@ -181,21 +181,25 @@ func (p *player) play() error {
 			return fmt.Errorf("%s by %s: %w", text, name, err)
 		}
 		p.doing = "the game telling what happened"
-		for _, ev := range events {
-			if p.shows(ev) {
-				fmt.Fprintf(p.e.stdout, "  %s\n", ev.Text)
-			}
+		for _, ev := range events.For(p.viewer()) {
+			fmt.Fprintf(p.e.stdout, "  %s\n", ev.Text)
 		}
 	}
 }
 
-// shows reports whether an event may be printed to the people at the
-// screen: public events always, private ones only to a lone human.
-func (p *player) shows(ev engine.Event) bool {
-	if ev.Only == engine.Spectator {
-		return true
+// viewer is the seat whose events are printed: a lone human's, whose
+// secrets may show on the screen; Spectator when several people share the
+// screen or bots play alone, so that only what every seat sees shows.
+func (p *player) viewer() engine.Seat {
+	if p.hotSeat {
+		return engine.Spectator
 	}
-	return !p.hotSeat && p.bots[ev.Only] == nil
+	for i, b := range p.bots {
+		if b == nil {
+			return engine.Seat(i)
+		}
+	}
+	return engine.Spectator
 }
 
 func (p *player) ask(seat engine.Seat) (engine.Action, error) {

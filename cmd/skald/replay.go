@@ -45,10 +45,10 @@ func runReplay(e *env, args []string) error {
 		}
 		fmt.Fprintf(e.stdout, "%d. %s: %s\n", i, engine.SeatName(g, s.Seat), s.Action)
 		for _, ev := range events {
-			if ev.Only == engine.Spectator {
+			if ev.Public() {
 				fmt.Fprintf(e.stdout, "     %s\n", ev.Text)
 			} else {
-				fmt.Fprintf(e.stdout, "     (%s only) %s\n", engine.SeatName(g, ev.Only), ev.Text)
+				fmt.Fprintf(e.stdout, "     (%s only) %s\n", ev.Audience(g, len(rec.Header.Seats)), ev.Text)
 			}
 		}
 	})

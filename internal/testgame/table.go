@@ -203,17 +203,9 @@ func (s *tableState) Legal(seat engine.Seat, buf []engine.Action) []engine.Actio
 	return buf
 }
 
-// emit appends an event for only (Spectator: everyone) when events are
-// wanted.
-func emit(events *[]engine.Event, only engine.Seat, typ, format string, args ...any) {
-	if events != nil {
-		*events = append(*events, engine.Event{Type: typ, Text: fmt.Sprintf(format, args...), Only: only})
-	}
-}
-
 // Apply plays a mark, a bid, a veto or a pass. With panic=apply it panics
 // at the first bid of the second round.
-func (s *tableState) Apply(a engine.Action, events *[]engine.Event) error {
+func (s *tableState) Apply(a engine.Action, events *engine.Log) error {
 	if s.fault == "apply" && s.round == 1 && a.Kind == kindBid {
 		panic(fmt.Sprintf("testgame: panic=apply: bid %d of seat %d in round 2", a.Arg[0], a.Seat))
 	}
@@ -238,7 +230,7 @@ func (s *tableState) Apply(a engine.Action, events *[]engine.Event) error {
 }
 
 // mark drafts a mark of value v for seat (T1).
-func (s *tableState) mark(seat engine.Seat, v int, events *[]engine.Event) error {
+func (s *tableState) mark(seat engine.Seat, v int, events *engine.Log) error {
 	if s.draft.Over() {
 		return engine.Illegal("rule T1", "the marks are drafted already")
 	}
@@ -259,34 +251,34 @@ func (s *tableState) mark(seat engine.Seat, v int, events *[]engine.Event) error
 	if err != nil {
 		return fmt.Errorf("testgame: drafting mark %d of seat %d: %w", v, seat, err)
 	}
-	emit(events, engine.Spectator, "mark.secret", "seat %d drafts a mark", seat)
-	emit(events, seat, "mark", "you draft mark %d", v)
+	events.Add(engine.Everyone, "mark.secret", "seat %d drafts a mark", seat)
+	events.Add(engine.Seats(seat), "mark", "you draft mark %d", v)
 	if !passed {
 		return nil
 	}
 	if !s.draft.Over() {
-		emit(events, engine.Spectator, "marks.pass", "the marks pass %s", s.draft.Direction())
+		events.Add(engine.Everyone, "marks.pass", "the marks pass %s", s.draft.Direction())
 		return nil
 	}
-	emit(events, engine.Spectator, "marks.drafted", "the marks are drafted; the last of each hand is discarded")
+	events.Add(engine.Everyone, "marks.drafted", "the marks are drafted; the last of each hand is discarded")
 	s.startRound(events)
 	return nil
 }
 
 // startRound turns the prize up, shows the next one to the lookout and its
 // neighbour (T2) and asks every seat to bid.
-func (s *tableState) startRound(events *[]engine.Event) {
+func (s *tableState) startRound(events *engine.Log) {
 	s.bids.Ask(engine.SeatSet(1<<s.seats - 1))
-	emit(events, engine.Spectator, "round", "round %d: prize %d is up", s.round+1, s.prizes[s.round])
+	events.Add(engine.Everyone, "round", "round %d: prize %d is up", s.round+1, s.prizes[s.round])
 	if l, m := s.lookout(); l != engine.Spectator && l != m {
 		next := s.prizes[s.round+1]
-		emit(events, l, "lookout", "you look at the next prize, %d, and show it to seat %d", next, m)
-		emit(events, m, "lookout", "seat %d shows you the next prize, %d", l, next)
+		// One event for the two seats who share the secret (T2).
+		events.Add(engine.Seats(l, m), "lookout", "seat %d looks at the next prize, %d, and shows it to seat %d", l, next, m)
 	}
 }
 
 // bid plays seat's secret bid of card (rule 2).
-func (s *tableState) bid(seat engine.Seat, card int, events *[]engine.Event) error {
+func (s *tableState) bid(seat engine.Seat, card int, events *engine.Log) error {
 	if !s.draft.Over() {
 		return engine.Illegal("rule T1", "the marks are being drafted")
 	}
@@ -303,8 +295,8 @@ func (s *tableState) bid(seat engine.Seat, card int, events *[]engine.Event) err
 	if err != nil {
 		return fmt.Errorf("testgame: bid %d of seat %d: %w", card, seat, err)
 	}
-	emit(events, engine.Spectator, "bid.secret", "seat %d bids in secret", seat)
-	emit(events, seat, "bid", "you bid %d", card)
+	events.Add(engine.Everyone, "bid.secret", "seat %d bids in secret", seat)
+	events.Add(engine.Seats(seat), "bid", "you bid %d", card)
 	if revealed {
 		s.reveal(events)
 	}
@@ -313,7 +305,7 @@ func (s *tableState) bid(seat engine.Seat, card int, events *[]engine.Event) err
 
 // reveal finds the highest bid and opens the veto window when one seat
 // takes the prize (T3).
-func (s *tableState) reveal(events *[]engine.Event) {
+func (s *tableState) reveal(events *engine.Log) {
 	best, winner := int16(0), engine.Spectator
 	var row [engine.MaxSeats]int8
 	for seat := range engine.Seat(s.seats) {
@@ -326,14 +318,14 @@ func (s *tableState) reveal(events *[]engine.Event) {
 			winner = engine.Spectator
 		}
 	}
-	emit(events, engine.Spectator, "bids", "bids %v", row[:s.seats])
+	events.Add(engine.Everyone, "bids", "bids %v", row[:s.seats])
 	s.winner, s.vetoed = winner, false
 	if winner != engine.Spectator {
 		if err := s.veto.OpenAfter(int(s.seats), winner, s.vetoes); err != nil {
 			panic(fmt.Sprintf("testgame: opening the veto window: %v", err)) // seats and winner are the table's
 		}
 		if !s.veto.Closed() {
-			emit(events, engine.Spectator, "veto.open", "seat %d takes prize %d unless vetoed", winner, s.prizes[s.round])
+			events.Add(engine.Everyone, "veto.open", "seat %d takes prize %d unless vetoed", winner, s.prizes[s.round])
 			return
 		}
 	}
@@ -341,7 +333,7 @@ func (s *tableState) reveal(events *[]engine.Event) {
 }
 
 // answer plays seat's veto or pass in the veto window (T3).
-func (s *tableState) answer(seat engine.Seat, veto bool, events *[]engine.Event) error {
+func (s *tableState) answer(seat engine.Seat, veto bool, events *engine.Log) error {
 	if s.veto.Offered() != seat {
 		if s.veto.Closed() {
 			return engine.Illegal("rule T3", "no veto is offered now")
@@ -352,7 +344,7 @@ func (s *tableState) answer(seat engine.Seat, veto bool, events *[]engine.Event)
 		if err := s.veto.Pass(seat); err != nil {
 			return fmt.Errorf("testgame: pass of seat %d: %w", seat, err)
 		}
-		emit(events, engine.Spectator, "veto.pass", "seat %d passes", seat)
+		events.Add(engine.Everyone, "veto.pass", "seat %d passes", seat)
 	} else {
 		if err := s.veto.Answer(seat); err != nil {
 			return fmt.Errorf("testgame: veto of seat %d: %w", seat, err)
@@ -361,9 +353,9 @@ func (s *tableState) answer(seat engine.Seat, veto bool, events *[]engine.Event)
 		s.vetoes = s.vetoes.Without(seat)
 		s.vetoed = !s.vetoed
 		if s.vetoed {
-			emit(events, engine.Spectator, "veto", "seat %d vetoes: prize %d is discarded unless a veto answers", seat, s.prizes[s.round])
+			events.Add(engine.Everyone, "veto", "seat %d vetoes: prize %d is discarded unless a veto answers", seat, s.prizes[s.round])
 		} else {
-			emit(events, engine.Spectator, "veto", "seat %d vetoes the veto: prize %d stands", seat, s.prizes[s.round])
+			events.Add(engine.Everyone, "veto", "seat %d vetoes the veto: prize %d stands", seat, s.prizes[s.round])
 		}
 	}
 	if s.veto.Closed() {
@@ -374,13 +366,13 @@ func (s *tableState) answer(seat engine.Seat, veto bool, events *[]engine.Event)
 
 // award gives the prize to the round's winner unless vetoed, with its marks
 // (T4), discards the bids and starts the next round.
-func (s *tableState) award(events *[]engine.Event) {
+func (s *tableState) award(events *engine.Log) {
 	prize := s.prizes[s.round]
 	switch w := s.winner; {
 	case w == engine.Spectator:
-		emit(events, engine.Spectator, "round.tied", "the bids tie; prize %d is discarded", prize)
+		events.Add(engine.Everyone, "round.tied", "the bids tie; prize %d is discarded", prize)
 	case s.vetoed:
-		emit(events, engine.Spectator, "round.vetoed", "prize %d is vetoed and discarded", prize)
+		events.Add(engine.Everyone, "round.vetoed", "prize %d is vetoed and discarded", prize)
 	default:
 		s.score[w] += int16(prize)
 		marks := 0
@@ -393,9 +385,9 @@ func (s *tableState) award(events *[]engine.Event) {
 			}
 		}
 		if marks > 0 {
-			emit(events, engine.Spectator, "round.won", "seat %d takes prize %d and shows %d mark(s) of it: %d points", w, prize, marks, int(prize)*(marks+1))
+			events.Add(engine.Everyone, "round.won", "seat %d takes prize %d and shows %d mark(s) of it: %d points", w, prize, marks, int(prize)*(marks+1))
 		} else {
-			emit(events, engine.Spectator, "round.won", "seat %d takes prize %d", w, prize)
+			events.Add(engine.Everyone, "round.won", "seat %d takes prize %d", w, prize)
 		}
 	}
 	for seat := range engine.Seat(s.seats) {
@@ -408,7 +400,7 @@ func (s *tableState) award(events *[]engine.Event) {
 	s.round++
 	if s.over() {
 		if r, ok := s.Result(); ok {
-			emit(events, engine.Spectator, "game.over", "%s", r.Reason)
+			events.Add(engine.Everyone, "game.over", "%s", r.Reason)
 		}
 		return
 	}

@@ -96,7 +96,7 @@ func newTableMatch(t *testing.T, seats int, opts engine.Options, prizes ...int8)
 // play applies "seat:action" steps and fails at the first refused one.
 func play(t *testing.T, s engine.State, steps ...string) []engine.Event {
 	t.Helper()
-	var events []engine.Event
+	var events engine.Log
 	for _, st := range steps {
 		a, err := parseStep(s, st)
 		if err != nil {
@@ -300,24 +300,29 @@ func TestTableLookout(t *testing.T) {
 // seats alone.
 func TestTableLookoutEvents(t *testing.T) {
 	s := newTableMatch(t, 4, engine.Options{"cards": "3"}, 2, 3, 1)
-	var ev []engine.Event
+	var ev engine.Log
 	for !s.draft.Over() {
 		seat := s.Deciders().First()
 		if err := s.Apply(s.Legal(seat, nil)[0], &ev); err != nil {
 			t.Fatal(err)
 		}
 	}
-	var told []engine.Seat
+	var told []engine.SeatSet
 	for _, e := range ev {
 		if e.Type == "lookout" {
-			told = append(told, e.Only)
+			told = append(told, e.To)
 			if !strings.Contains(e.Text, "next prize, 3") {
 				t.Errorf("lookout event %q does not name prize 3", e.Text)
 			}
+			for seat := engine.Spectator; seat < 4; seat++ {
+				if got, want := e.Visible(seat), seat == 0 || seat == 1; got != want {
+					t.Errorf("lookout event visible to seat %d: %v, want %v", seat, got, want)
+				}
+			}
 		}
 	}
-	if !slices.Equal(told, []engine.Seat{0, 1}) {
-		t.Errorf("the next prize was told to %v, want seats 0 and 1", told)
+	if !slices.Equal(told, []engine.SeatSet{engine.Seats(0, 1)}) {
+		t.Errorf("the next prize was told to %v, want one event to seats 0 and 1", told)
 	}
 }
 

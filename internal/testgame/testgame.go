@@ -199,7 +199,7 @@ func Bid(seat engine.Seat, card int) engine.Action {
 
 // Apply plays a bid. With panic=apply it panics at the first bid of the
 // second round.
-func (s *State) Apply(a engine.Action, events *[]engine.Event) error {
+func (s *State) Apply(a engine.Action, events *engine.Log) error {
 	if s.fault == "apply" && s.round == 1 {
 		panic(fmt.Sprintf("testgame: panic=apply: bid %d of seat %d in round 2", a.Arg[0], a.Seat))
 	}
@@ -220,14 +220,11 @@ func (s *State) Apply(a engine.Action, events *[]engine.Event) error {
 		return engine.Illegal("rule 2", "seat %d holds no card %d", a.Seat, c)
 	}
 	s.bids[a.Seat] = int8(c)
-	if events != nil {
-		if s.seq {
-			*events = append(*events, engine.Event{Type: "bid", Text: fmt.Sprintf("seat %d bids %d", a.Seat, c), Only: engine.Spectator})
-		} else {
-			*events = append(*events,
-				engine.Event{Type: "bid.secret", Text: fmt.Sprintf("seat %d bids in secret", a.Seat), Only: engine.Spectator},
-				engine.Event{Type: "bid", Text: fmt.Sprintf("you bid %d", c), Only: a.Seat})
-		}
+	if s.seq {
+		events.Add(engine.Everyone, "bid", "seat %d bids %d", a.Seat, c)
+	} else {
+		events.Add(engine.Everyone, "bid.secret", "seat %d bids in secret", a.Seat)
+		events.Add(engine.Seats(a.Seat), "bid", "you bid %d", c)
 	}
 	if s.Deciders().Empty() {
 		s.resolve(events)
@@ -236,7 +233,7 @@ func (s *State) Apply(a engine.Action, events *[]engine.Event) error {
 }
 
 // resolve awards the prize once every seat has bid.
-func (s *State) resolve(events *[]engine.Event) {
+func (s *State) resolve(events *engine.Log) {
 	prize := s.prizes[s.round]
 	best, winner := int8(0), engine.Spectator
 	for seat := range s.seats {
@@ -256,19 +253,30 @@ func (s *State) resolve(events *[]engine.Event) {
 	s.history[s.round] = s.bids
 	s.bids = [engine.MaxSeats]int8{}
 	s.round++
-	if events == nil {
-		return
-	}
-	bids := fmt.Sprint(s.history[s.round-1][:s.seats])
+	bids := (*lastBids)(s) // the state itself, printed lazily: boxing it allocates nothing
 	if winner == engine.Spectator {
-		*events = append(*events, engine.Event{Type: "round.tied", Text: fmt.Sprintf("bids %s tie; prize %d is discarded", bids, prize), Only: engine.Spectator})
+		events.Add(engine.Everyone, "round.tied", "bids %v tie; prize %d is discarded", bids, prize)
 	} else {
-		*events = append(*events, engine.Event{Type: "round.won", Text: fmt.Sprintf("bids %s: seat %d takes prize %d", bids, winner, prize), Only: engine.Spectator})
+		events.Add(engine.Everyone, "round.won", "bids %v: seat %d takes prize %d", bids, winner, prize)
 	}
-	if r, ok := s.Result(); ok {
-		*events = append(*events, engine.Event{Type: "game.over", Text: r.Reason, Only: engine.Spectator})
+	if _, ok := s.Result(); ok {
+		events.Add(engine.Everyone, "game.over", "%v", (*overReason)(s))
 	}
 }
+
+// overReason prints how the match ended, only when an event is recorded.
+type overReason State
+
+func (o *overReason) String() string {
+	r, _ := (*State)(o).Result()
+	return r.Reason
+}
+
+// lastBids prints the last round's bids as a list, only when an event is
+// recorded.
+type lastBids State
+
+func (b *lastBids) String() string { return fmt.Sprint(b.history[b.round-1][:b.seats]) }
 
 // View is what a seat may see.
 type View struct {

@@ -73,7 +73,7 @@ func TestPlaythrough(t *testing.T) {
 						t.Fatalf("parse(format(%v)) = %v, %v", a, p, err)
 					}
 					c := s.Clone()
-					var ev []engine.Event
+					var ev engine.Log
 					if err := s.Apply(a, &ev); err != nil {
 						t.Fatal(err)
 					}

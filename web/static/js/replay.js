@@ -19,7 +19,6 @@ export async function replay(app, id) {
   try { assets = await api('GET', `/api/games/${rec.header.game}/assets`); } catch { /* none */ }
   const n = rec.steps.length;
   let step = 0, seat = 'spectator', timer = null, selection = {};
-  const events = rec.steps.flatMap((s) => s.events);
   const seatSel = h('select', { id: 'replay-seat' }, h('option', { value: 'spectator', text: 'spectator' }),
     rec.match.seats.map((s) => h('option', { value: s.name, text: s.name + ' (' + s.player + ')' })));
   const slider = h('input', { type: 'range', min: 0, max: n, value: 0, id: 'replay-slider' });
@@ -61,7 +60,7 @@ export async function replay(app, id) {
     const ctx = { game: rec.header.game, view: r.view, legal: r.legal, seat, seats: rec.match.seats, assets, selection, readonly: true, act: () => {}, select: (sel) => { selection = sel || {}; show(); } };
     clear(board);
     rendererFor(rec.header.game).render(board, ctx);
-    logPanel(log, events.filter((e) => e.seq <= seqShown && (!e.only || e.only === seat)), seqShown);
+    logPanel(log, r.events, seqShown);
     const cur = log.querySelector('.current');
     if (cur) cur.scrollIntoView({ block: 'nearest' });
   }
