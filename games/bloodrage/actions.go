@@ -23,7 +23,7 @@ const (
 	kSacrifice        // sacrifice <figure> <figure> <stat>: Frigga's Sacrifice
 	kPass             // pass
 	kCall             // call <figure> from <province>: answer the call to battle
-	kPlay             // play <card> [as-battle]: a battle card, face down
+	kPlay             // play <card>: a battle card, face down
 	kAdd              // add <card>: Heimdall's Eye or Gaze after the reveal
 	kKeep             // keep <card> | keep nothing
 	kRaise            // raise <stat>
@@ -35,12 +35,13 @@ const (
 	kBless            // bless: Loki's Blessing's Warrior
 	kSkip             // skip: decline what a card offers
 	kBump             // bump <clan> <figure> <province>: Hildisvini moves a figure on
+	kCount            // count: Tyr's Domain or Wrath counts the revealed quest as a battle card
 	numActionKinds
 )
 
 var actionWords = [numActionKinds]string{"pick", "invade", "march", "move", "done", "upgrade", "quest", "pillage",
 	"challenge", "domain", "sacrifice", "pass", "call", "play", "add", "keep", "raise", "save", "spare", "witch",
-	"lead", "succor", "bless", "skip", "bump"}
+	"lead", "succor", "bless", "skip", "bump", "count"}
 
 // Deciders returns the seats that must act now.
 func (s *State) Deciders() engine.SeatSet {
@@ -230,12 +231,7 @@ func (s *State) FormatAction(a engine.Action) string {
 		return fmt.Sprintf("card-%d", i)
 	}
 	switch a.Kind {
-	case kDraft, kQuest, kAdd:
-		return w + " " + card(a.Arg[0])
-	case kPlay:
-		if a.Arg[1] == 1 {
-			return w + " " + card(a.Arg[0]) + " as-battle"
-		}
+	case kDraft, kQuest, kAdd, kPlay:
 		return w + " " + card(a.Arg[0])
 	case kKeep:
 		if a.Arg[0] < 0 {
@@ -338,16 +334,8 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 	}
 	var err error
 	switch a.Kind {
-	case kDraft, kQuest, kAdd:
+	case kDraft, kQuest, kAdd, kPlay:
 		if err = want(1, f[0]+" <card>"); err == nil {
-			a.Arg[0], err = s.parseCard(p, args[0])
-		}
-	case kPlay:
-		if len(args) == 2 && args[1] == "as-battle" {
-			a.Arg[1] = 1
-			args = args[:1]
-		}
-		if err = want(1, "play <card> [as-battle]"); err == nil {
 			a.Arg[0], err = s.parseCard(p, args[0])
 		}
 	case kKeep:

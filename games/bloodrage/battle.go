@@ -25,6 +25,7 @@ type battle struct {
 	fought    bool           // an enemy stood there: a battle was fought
 	lateOpen  bool           // the window for Heimdall's Eye and Gaze was opened
 	texts     int8           // clans whose texts of the third rank are resolved, from the pillager (note 3)
+	tyr       bool           // Tyr's Domain and Wrath have been offered for the revealed quests
 	parts     engine.SeatSet // the clans in the battle
 	valk      engine.SeatSet // clans whose Valkyrie fights in it
 	card      [maxClans]int16
@@ -50,9 +51,6 @@ const (
 	stSpoils
 	stEnd
 )
-
-// pickAsBattle marks a battle pick of a quest played as a battle card.
-const pickAsBattle = 0x4000
 
 // startBattle starts clan p's pillage of province prov: the call to
 // battle is offered from the clan to the pillager's left, clockwise, the
@@ -159,15 +157,8 @@ func (s *State) legalBattle(p int, buf []engine.Action) []engine.Action {
 		buf = append(buf, engine.Action{Seat: seat, Kind: kPass})
 	case stCards:
 		hand := s.clans[p].hand
-		asBattle := s.has(p, "tyrs-domain") || s.has(p, "tyrs-wrath")
 		hand.each(func(c int16) bool {
-			if s.firstCopy(c, hand) != c {
-				return true
-			}
-			buf = append(buf, engine.Action{Seat: seat, Kind: kPlay, Arg: [4]int16{c}})
-			if asBattle && s.card(c).Type == Quest {
-				buf = append(buf, engine.Action{Seat: seat, Kind: kPlay, Arg: [4]int16{c, 1}})
-			}
+			buf = s.appendCard(buf, engine.Action{Seat: seat, Kind: kPlay}, c, hand)
 			return true
 		})
 	case stLate:
@@ -193,11 +184,7 @@ func (s *State) applyBattle(p int, a engine.Action, log *engine.Log) {
 	case kPass:
 		s.win.Pass(seat)
 	case kPlay:
-		v := a.Arg[0]
-		if a.Arg[1] == 1 {
-			v |= pickAsBattle
-		}
-		s.picks.Pick(seat, v)
+		s.picks.Pick(seat, a.Arg[0])
 		log.Add(engine.Everyone, "battle.pick", "%v chooses its card", clanName(p))
 		log.Add(engine.Seats(seat), "battle.pick.own", "you play %v face down", (*cardName)(s.card(a.Arg[0])))
 		if s.picks.Revealed() {
@@ -221,10 +208,7 @@ func (s *State) reveal(log *engine.Log) {
 		if !ok {
 			return
 		}
-		c := v &^ pickAsBattle
-		if v&pickAsBattle != 0 {
-			s.bat.asBattle = s.bat.asBattle.With(engine.Seat(p))
-		}
+		c := v
 		s.fromHand(p, c)
 		s.bat.card[p] = c
 		s.playIn(p, c)
@@ -232,6 +216,7 @@ func (s *State) reveal(log *engine.Log) {
 	})
 	s.picks = decide.Picks{}
 	s.bat.step = stTexts
+	s.bat.tyr = false
 }
 
 // advanceBattle carries the battle on until a decision is needed or it
@@ -348,6 +333,20 @@ func (s *State) effect(p int) string {
 // pillager clockwise, copies of one card clockwise (note 4).
 func (s *State) resolveTexts(log *engine.Log) {
 	b := &s.bat
+	if !b.tyr {
+		// Tyr's Domain and Wrath: a clan that revealed a quest may count
+		// it as a +3 or +5 battle card, choosing once the cards are face
+		// up (note 19), from the pillager clockwise.
+		b.tyr = true
+		s.order(func(p int) {
+			if c := b.card[p]; c >= 0 && s.card(c).Type == Quest && (s.has(p, "tyrs-domain") || s.has(p, "tyrs-wrath")) {
+				s.askChoice(choice{kind: chTyr, seat: int8(p)})
+			}
+		})
+		if s.nAsk > 0 {
+			return
+		}
+	}
 	if b.texts > 0 {
 		s.resolveRest(log) // back after the choices a text raised
 		return

@@ -25,6 +25,8 @@ const (
 	chLead               // Lord of Hammers: the Leader moves from province a to an adjacent one
 	chProwess            // Tyr's Prowess: keep revealed cards for 1 Rage each
 	chBump               // Hildisvini: a figure of province a moves to an adjacent province
+	chTyr                // Tyr's Domain or Wrath: count the revealed quest as a battle card
+	numChoices
 )
 
 // askChoice queues a choice.
@@ -124,6 +126,9 @@ func (s *State) legalChoice(p int, buf []engine.Action) []engine.Action {
 		if s.freeVillages(prov) >= 0 {
 			add(kSkip) // the bump is a choice unless Hildisvini took a full province's village
 		}
+	case chTyr:
+		add(kCount)
+		add(kSkip)
 	case chProwess:
 		if cl.rage > 0 {
 			var left cardSet // the winner's cards still on the discard
@@ -253,6 +258,12 @@ func (s *State) applyChoice(p int, a engine.Action, log *engine.Log) {
 			f := s.firstOf(o, int(a.Arg[1]), int(c.a))
 			s.place(o, f, uint8(a.Arg[2]))
 			log.Add(engine.Everyone, "bump", "%v's Hildisvini drives %v's %v into %v", clanName(p), clanName(o), s.figLabel(o, f), s.province(int(a.Arg[2])))
+		}
+	case chTyr:
+		s.popChoice()
+		if a.Kind == kCount {
+			s.bat.asBattle = s.bat.asBattle.With(engine.Seat(p))
+			log.Add(engine.Everyone, "tyr", "%v counts its %v as a +%d battle card", clanName(p), (*cardName)(s.card(s.bat.card[p])), s.cardStr(p, s.bat.card[p]))
 		}
 	case chProwess:
 		if a.Kind == kKeep {

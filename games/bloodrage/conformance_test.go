@@ -24,6 +24,6 @@ func TestConformance(t *testing.T) {
 func FuzzParseAction(f *testing.F) {
 	enginetest.FuzzParseAction(f, New(), engine.Config{Seats: 4, Seed: 1},
 		"pick tyrs-smite", "invade warrior elvagar", "invade ship north-fjord", "march elvagar yggdrasil", "move leader",
-		"upgrade troll over dark-elf", "quest alfheim-5", "pillage horgr", "call warrior from gimle", "play tyrs-rage as-battle",
+		"upgrade troll over dark-elf", "quest alfheim-5", "pillage horgr", "call warrior from gimle", "play tyrs-rage", "count",
 		"add heimdalls-eye", "keep nothing", "raise axes", "sacrifice warrior warrior horns", "pass", "done", "")
 }

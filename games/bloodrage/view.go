@@ -191,7 +191,7 @@ func (s *State) View(seat engine.Seat) any {
 				bv.Cards[clanNames[p]] = s.c.Cards[c].ID
 			case b.step == stCards && s.picks.Asked().Has(engine.Seat(p)):
 				if val, f := s.picks.Seen(seat, engine.Seat(p)); f == decide.FaceUp {
-					bv.Cards[clanNames[p]] = s.c.Cards[val&^pickAsBattle].ID
+					bv.Cards[clanNames[p]] = s.c.Cards[val].ID
 				} else if f == decide.FaceDown {
 					bv.Cards[clanNames[p]] = "face down"
 				}
@@ -221,9 +221,10 @@ func (s *State) View(seat engine.Seat) any {
 	return v
 }
 
-var choiceNames = [...]string{"raise a stat", "Frigga's Protection: save figures", "the Volur Witch: go to Yggdrasil",
+var choiceNames = [numChoices]string{"raise a stat", "Frigga's Protection: save figures", "the Volur Witch: go to Yggdrasil",
 	"Frigga's Succor: a free Warrior", "Thor's Domain: pillage at once", "Odin's Tide: the figure to keep",
-	"Loki's Blessing: a free Warrior", "Lord of Hammers: lead on", "Tyr's Prowess: keep cards"}
+	"Loki's Blessing: a free Warrior", "Lord of Hammers: lead on", "Tyr's Prowess: keep cards",
+	"Hildisvini: drive a figure on", "Tyr's Domain: count the quest as a battle card"}
 
 func (s *State) phaseName() string {
 	switch {
