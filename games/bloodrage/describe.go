@@ -26,18 +26,18 @@ func (s *State) Describe(seat engine.Seat) string {
 	b.WriteString(".\n\n")
 	for r, region := range append(append([]string{}, s.c.Regions...), "") {
 		if region == "" {
-			b.WriteString("Yggdrasil (no village limit)\n")
-		} else {
-			fmt.Fprintf(&b, "%s\n", region)
+			region = "At the centre"
 		}
+		fmt.Fprintf(&b, "%s\n", region)
 		for p := range numProv {
 			pr := &s.c.Provinces[p]
-			if (region == "" && p != yggdrasil) || (region != "" && int(pr.Region) != r) {
+			if (p == yggdrasil) != (r == len(s.c.Regions)) || (p != yggdrasil && int(pr.Region) != r) {
 				continue
 			}
 			pv := v.Provinces[p]
 			if pv.Destroyed {
 				fmt.Fprintf(&b, "  %-11s destroyed\n", pr.Name)
+				s.describeFjord(&b, v, p)
 				continue
 			}
 			state := "reward " + pv.Reward
@@ -50,10 +50,7 @@ func (s *State) Describe(seat engine.Seat) string {
 				vill = fmt.Sprintf("%d/%d villages", used, pr.Villages)
 			}
 			fmt.Fprintf(&b, "  %-11s %s, %s: %s%s\n", pr.Name, vill, state, figures(pv.Figures), strengths(pv.Strength))
-			if f := s.fjordOf(p); f >= 0 && s.c.Fjords[f].Provinces[0] == int8(p) {
-				fv := v.Fjords[f]
-				fmt.Fprintf(&b, "  %-11s (%s–%s): %s\n", fv.Name, s.c.Provinces[s.c.Fjords[f].Provinces[0]].Name, s.c.Provinces[s.c.Fjords[f].Provinces[1]].Name, figures(fv.Figures))
-			}
+			s.describeFjord(&b, v, p)
 		}
 	}
 	b.WriteString("\nClans\n")
@@ -105,6 +102,21 @@ func (s *State) Describe(seat engine.Seat) string {
 		fmt.Fprintf(&b, "\nGame over: %s\n", v.Result.Reason)
 	}
 	return b.String()
+}
+
+// describeFjord prints the fjord that lies after province p on the ring,
+// between p and its clockwise neighbour.
+func (s *State) describeFjord(b *strings.Builder, v View, p int) {
+	f := s.fjordOf(p)
+	if f < 0 || s.c.Fjords[f].Provinces[0] != int8(p) {
+		return
+	}
+	fv := v.Fjords[f]
+	state := figures(fv.Figures)
+	if !fv.Open {
+		state = "closed: both its provinces are destroyed"
+	}
+	fmt.Fprintf(b, "  %-11s (%s–%s): %s\n", fv.Name, s.c.Provinces[s.c.Fjords[f].Provinces[0]].Name, s.c.Provinces[s.c.Fjords[f].Provinces[1]].Name, state)
 }
 
 // cardList names cards with what they do: "tyrs-rage (battle +6)".
