@@ -229,8 +229,11 @@ func (s *State) resolveAttack(ev *engine.Log) {
 			if tsk.Has(LuckCharm) {
 				dn += s.luck(t)
 			}
-			if s.c[t].in < 0 && s.shieldwall(t) {
-				dn++ // seed 000, Shieldwall: "CC/RC+1 while defending" (WG-25)
+			// seed 000, Shieldwall: "another outside unit may have up to
+			// CC/RC+1 while defending": a CC or RC defence, never a
+			// Psyche battle, where the defender rolls P (WG-25).
+			if a.kind != PS && s.c[t].in < 0 && s.shieldwall(t) {
+				dn++
 			}
 		} else if a.kind == CC {
 			dn = int(s.def(t).CC) // a structure defends with its card's values (WG-14)
@@ -254,8 +257,12 @@ func (s *State) resolveAttack(ev *engine.Log) {
 	switch {
 	case ah > dh:
 		s.hit(u, t, a.kind, asix, true, ev)
-	case dh > ah && tUnit && tsk.Has(CounterAttack) && s.def(t).Weapon.Kind >= 0 && s.def(t).Weapon.Kind != PS:
-		// seed 000, Counter-attack: "does damage while defending" (WG-31).
+	case dh > ah && tUnit && tsk.Has(CounterAttack) && a.kind != PS && s.def(t).Weapon.Kind == a.kind:
+		// seed 000, Counter-attack: "does damage while defending" (WG-31),
+		// with its weapon, which is used in the kind it is made for ("you
+		// need to roll CC (close combat) to use the sword", The middle
+		// column): a club counters in CC, a bow in RC, nothing in a
+		// Psyche battle.
 		ev.Add(engine.Everyone, "counter", "%s's %s#%d wins and counter-attacks", seatName(owner(t)), s.nameOf(t), t)
 		s.hit(t, u, s.def(t).Weapon.Kind, dsix, false, ev)
 	default:
@@ -289,9 +296,10 @@ func (s *State) hit(src, dst int16, kind int8, six, attacking bool, ev *engine.L
 		defeated = true
 		ev.Add(engine.Everyone, "psyche", "%s's %s#%d is lured away by %s's %s#%d",
 			seatName(owner(dst)), s.nameOf(dst), dst, seatName(owner(src)), s.nameOf(src), src)
-	case kind == RC && ssk.Has(FireArrows) && s.weatherOn() != Rain:
-		// seed 000, Fire Arrows: "wins against anything, it's a defeat.
-		// Remove Fire Arrows if it rains." (WG-32)
+	case attacking && kind == RC && ssk.Has(FireArrows) && s.weatherOn() != Rain:
+		// seed 000, Fire Arrows: "If a unit with Fire Arrows attacks with
+		// a bow and wins against anything, it's a defeat. Remove Fire
+		// Arrows if it rains." (WG-32): attacking, not counter-attacking.
 		defeated = true
 		ev.Add(engine.Everyone, "fire-arrows", "%s's %s#%d's fire arrows defeat %s's %s#%d",
 			seatName(owner(src)), s.nameOf(src), src, seatName(owner(dst)), s.nameOf(dst), dst)
