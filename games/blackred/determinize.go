@@ -7,7 +7,8 @@ import (
 )
 
 // Determinize returns a copy in which everything seat may not see is dealt
-// again from r: the other player's battle deck order, which strategy cards
+// again from r: the other player's battle deck order (its top three from
+// its battle cards, see dealDeck), which strategy cards
 // are in the other player's hand, face down on the table and in the
 // strategy deck, and the number on a force card the other player has
 // placed face down (BR-19).
@@ -53,10 +54,7 @@ func (s *State) Determinize(seat engine.Seat, r *engine.Rand) engine.State {
 		if c.phase == phaseForce && sd.force != 0 && !sd.revealed {
 			sd.force = int8(1 + r.IntN(c.maxCards(engine.Seat(i))))
 		}
-		d := sd.deck[:sd.nDeck]
-		slices.Sort(d)
-		r.Shuffle(len(d), func(a, b int) { d[a], d[b] = d[b], d[a] })
-		sd.flip() // dealt top first, kept top last
+		c.dealDeck(engine.Seat(i), r)
 	}
 	n += copy(pool[n:], c.strat[:c.nStrat])
 	p := pool[:n]
@@ -80,4 +78,36 @@ func (s *State) Determinize(seat engine.Seat, r *engine.Rand) engine.State {
 	}
 	c.nStrat = uint8(copy(c.strat[:], p[k:]))
 	return c
+}
+
+// dealDeck deals seat's battle deck again from r, in an order that seat's
+// enemy cannot tell from the real one. A unit card among the top three is
+// placed on the table before the battle is fought (seed 002, Unit cards:
+// "When a player has a unit card in the top 3 cards of his deck he has to
+// place this card on the table"; BR-13: checked again until the top three
+// hold none), so the enemy knows that the top three cards it cannot see
+// are battle cards: they are dealt from the battle cards, the rest below
+// them from the cards left. (A plain shuffle dealt unit cards there, which
+// the copy then fought with as battle cards of power 0.) The cards are
+// first sorted, so the deal depends on the deck's cards, not their order.
+func (s *State) dealDeck(seat engine.Seat, r *engine.Rand) {
+	sd := &s.side[seat]
+	d := sd.deck[:sd.nDeck] // dealt top first
+	slices.Sort(d)
+	unit := &s.t.unit[seat]
+	nb := 0 // battle cards moved to the front, in order
+	for k, c := range d {
+		if !unit[c] {
+			d[nb], d[k] = d[k], d[nb]
+			nb++
+		}
+	}
+	slices.Sort(d[:nb])
+	slices.Sort(d[nb:])
+	top := min(maxUse, nb)
+	b := d[:nb]
+	r.Shuffle(len(b), func(x, y int) { b[x], b[y] = b[y], b[x] })
+	rest := d[top:]
+	r.Shuffle(len(rest), func(x, y int) { rest[x], rest[y] = rest[y], rest[x] })
+	sd.flip() // kept top last
 }

@@ -235,3 +235,47 @@ func TestDeterminizeShowsTheSeatItsView(t *testing.T) {
 	}
 	t.Logf("%d positions, each determinized for both seats: %v", positions, seen)
 }
+
+// TestDeterminizeDealsBattleCardsOnTop checks that, while a battle is
+// fought, the top three cards of every battle deck are battle cards, in
+// the real match and in every seat's copy of it: a unit card among the
+// top three is placed on the table before the battle (seed 002, Unit
+// cards: "he has to place this card on the table"), so the other player
+// knows that the top three he cannot see hold none (BR-13), and a copy
+// that deals one there is a table that cannot be — its holder would
+// fight with a unit card counted as a battle card of power 0.
+func TestDeterminizeDealsBattleCardsOnTop(t *testing.T) {
+	onTop := func(s *State, seat engine.Seat) (int, bool) {
+		sd := &s.side[seat]
+		for k := 0; k < maxUse && k < int(sd.nDeck); k++ {
+			if s.t.unit[seat][sd.top(k)] {
+				return k, false
+			}
+		}
+		return 0, sd.nDeck > 0
+	}
+	copies := 0
+	for seed := uint64(0); seed < 40; seed++ {
+		s := newState(t, seed, nil)
+		r := engine.NewRand(seed)
+		dr := engine.NewRand(seed + 1<<32)
+		for step := 0; !s.Deciders().Empty(); step++ {
+			for _, seat := range []engine.Seat{Black, Red} {
+				if k, ok := onTop(s, seat); !ok {
+					t.Fatalf("seed %d step %d: the real match has %s's deck of %d with a unit card at place %d from the top", seed, step, colourNames[seat], s.side[seat].nDeck, k+1)
+				}
+				c := engine.Determinize(s, seat, &dr).(*State)
+				copies++
+				if k, ok := onTop(c, 1-seat); !ok {
+					t.Fatalf("seed %d step %d (%s): %s's copy deals %s a unit card at place %d from the top of its deck of %d",
+						seed, step, phaseNames[s.phase], colourNames[seat], colourNames[1-seat], k+1, c.side[1-seat].nDeck)
+				}
+			}
+			legal := s.Legal(s.Deciders().First(), nil)
+			if err := s.Apply(legal[r.IntN(len(legal))], nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("%d copies", copies)
+}
