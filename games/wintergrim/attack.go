@@ -21,14 +21,18 @@ import (
 
 // attackFrom returns the area a unit attacks from, and whether it may
 // attack from where it stands: outside, or inside a ship of its own with
-// RC (seed 000, Ship: "Inside units can attack with RC"; WG-13).
+// RC, or in CC (seed 000, Ship: "Inside units can attack with RC"; "It
+// can't be attacked in CC except by units on a Ship or with
+// Flying/Swim": units on ships fight each other hand to hand; WG-13).
+// What a crew may reach in CC, a ship or the units on one, is
+// targetCode's.
 func (s *State) attackFrom(id int16, kind int8) (int16, bool) {
 	c := &s.c[id]
 	if c.in < 0 {
 		return c.area, true
 	}
 	in := c.in
-	return c.area, s.def(in).Structure == Ship && owner(in) == owner(id) && kind == RC
+	return c.area, s.def(in).Structure == Ship && owner(in) == owner(id) && (kind == RC || kind == CC)
 }
 
 // attackStepOK reports whether unit id may use its attack step now.
@@ -75,7 +79,7 @@ func (s *State) canAttack(seat int8, u, t int16, kind int8) error {
 	}
 	area, ok := s.attackFrom(u, kind)
 	if !ok {
-		return engine.Illegal(ruleStructure, "inside units can defend, but not attack (from a ship, with RC only)")
+		return engine.Illegal(ruleStructure, "inside units can defend, but not attack (from a ship: RC, or CC against a ship)")
 	}
 	if t < 0 || t >= s.n() || s.c[t].zone != zPlay || owner(t) == seat {
 		return engine.Illegal(ruleAttack, "choose an enemy unit or structure in play to attack")
@@ -97,6 +101,7 @@ const (
 	targetInvisible
 	targetFlying
 	targetShip
+	targetBoard
 )
 
 // targetCode says whether unit u may choose t with kind, by t's nature.
@@ -123,6 +128,9 @@ func (s *State) targetCode(u, t int16, kind int8) int {
 	if ship && kind == CC && usk&(Flying|Swim) == 0 && !onShip {
 		return targetShip
 	}
+	if onShip && kind == CC && !ship {
+		return targetBoard // "Inside units can attack with RC": CC only ship to ship
+	}
 	return targetOK
 }
 
@@ -137,6 +145,8 @@ func (s *State) canTargetBy(u, t int16, kind int8) error {
 		return engine.Illegal(ruling("WG-28"), "%s flies: RC can be used to attack flying units (seed 000, Ranged Combat)", s.ref(t))
 	case targetShip:
 		return engine.Illegal(ruleShip, "a ship can't be attacked in CC except by units on a ship or with Flying/Swim")
+	case targetBoard:
+		return engine.Illegal(ruleShip, "inside units attack from a ship with RC, and in CC only a ship or the units on one")
 	}
 	return nil
 }
@@ -156,7 +166,9 @@ func (s *State) declare(seat int8, u, t int16, kind int8, ev *engine.Log) {
 
 // interceptors appends the defender's units that may take the attack:
 // Patrol for an attack on a local structure or inside unit, Protect for
-// one on another local outside unit (seed 000, Skills; WG-24).
+// one on another local outside unit (seed 000, Skills; WG-24). "An
+// outside unit with Protect" must be outside; "A unit with Patrol" may be
+// inside or outside: the manual asks it of Protect, not of Patrol.
 func (s *State) interceptors(buf []int16) []int16 {
 	a := &s.atk
 	t := a.target
@@ -164,11 +176,11 @@ func (s *State) interceptors(buf []int16) []int16 {
 	area := s.c[t].area
 	outside := s.def(t).Type == TypeUnit && s.c[t].in < 0
 	for id := int16(def) * DeckSize; id < int16(def+1)*DeckSize; id++ {
-		if id == t || !s.isUnit(id) || s.c[id].area != area || s.c[id].in >= 0 {
+		if id == t || !s.isUnit(id) || s.c[id].area != area {
 			continue
 		}
 		sk := s.skills(id)
-		if (outside && sk.Has(Protect)) || (!outside && sk.Has(Patrol)) {
+		if (outside && s.c[id].in < 0 && sk.Has(Protect)) || (!outside && sk.Has(Patrol)) {
 			if s.targetCode(a.attacker, id, a.kind) == targetOK {
 				buf = append(buf, id)
 			}
