@@ -222,7 +222,11 @@ func (s *State) move(seat int8, mover int16, mode int, to int16, flank bool, ev 
 		s.openWindow(trigMove, seat, mover, from)
 		return
 	}
+	// A failed P or Flank roll spends the move step (WG-33), and a window
+	// opens after it as after every move step (WG-6): the unit stays, so
+	// no trap can take it.
 	if s.dispirited(mover) && !s.moraleRoll(mover, toMove, ev) {
+		s.openWindow(trigMove, seat, mover, from)
 		return
 	}
 	if flank {
@@ -232,6 +236,7 @@ func (s *State) move(seat int8, mover int16, mode int, to int16, flank bool, ev 
 		if hits == 0 {
 			ev.Add(engine.Everyone, "move.fail", "%s's %s#%d fails its Flank roll and stays",
 				seatName(owner(mover)), s.nameOf(mover), mover)
+			s.openWindow(trigMove, seat, mover, from)
 			return
 		}
 	}
@@ -371,10 +376,14 @@ func (s *State) hasOn(id int16, k int8) bool {
 	return false
 }
 
-// ability uses a move-step ability.
+// ability uses a move-step ability. It is a move step, so the other
+// players are offered a reaction window after it, as after every move
+// step (WG-6, WG-35); after a search, once the card is found (WG-44). The
+// unit stays in its area: no trap can take it (WG-37).
 func (s *State) ability(seat int8, kind uint8, id, target int16, ev *engine.Log) {
 	s.enterPhase(phMove, ev)
 	s.c[id].moves++
+	area := s.c[id].area
 	switch kind {
 	case kindSearch:
 		// "Remove as a move step: Search your deck for a tactic or
@@ -404,6 +413,7 @@ func (s *State) ability(seat int8, kind uint8, id, target int16, ev *engine.Log)
 		ev.Add(engine.Everyone, "repair", "%s's %s#%d repairs 1 damage of %s's %s#%d",
 			seatName(owner(id)), s.nameOf(id), id, seatName(owner(target)), s.nameOf(target), target)
 	}
+	s.openWindow(trigMove, seat, id, area)
 }
 
 // dropKind removes the cards of tactic kind k on unit id to their owners'

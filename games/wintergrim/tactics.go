@@ -154,7 +154,7 @@ func (s *State) tacticCode(seat int8, d *Card, target int16) int {
 		// requirement of the card, for example by walking into your area"
 		// (WG-37).
 		w := &s.win
-		if !w.on || w.trigger != trigMove || w.moved != target || mine || owner(area) != seat || w.from == area {
+		if !w.on || w.trigger != trigMove || !s.justMoved(target) || mine || owner(area) != seat || w.from == area {
 			return tacTrapWhen
 		}
 		if tsk.Has(Spy) {
@@ -162,6 +162,15 @@ func (s *State) tacticCode(seat int8, d *Card, target int16) int {
 		}
 	}
 	return tacOK
+}
+
+// justMoved reports whether unit t has just made the move step that
+// opened the window: it moved, or it is inside the ship that sailed, and
+// so moved with it ("carrying its inside units, which count as having
+// moved", WG-12) — into an area where a trap may take it (WG-37).
+func (s *State) justMoved(t int16) bool {
+	m := s.win.moved
+	return m >= 0 && (t == m || s.c[t].in == m && s.isStructure(m))
 }
 
 // canTarget returns why seat may not aim tactic d at target now.
@@ -248,7 +257,9 @@ func (s *State) legalTactics(seat int8, buf []engine.Action, answer, first bool)
 			if !s.win.on || s.win.moved < 0 {
 				continue
 			}
-			lo, hi = s.win.moved, s.win.moved+1
+			if !s.isStructure(s.win.moved) {
+				lo, hi = s.win.moved, s.win.moved+1 // else a ship's crew: any unit
+			}
 		}
 		for t := lo; t < hi; t++ {
 			if !s.isUnit(t) || s.tacticCode(seat, d, t) != tacOK || s.reqMet(seat, d, s.c[t].area) >= 0 {
