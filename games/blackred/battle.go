@@ -155,13 +155,18 @@ func (s *State) startBattle(ev *engine.Log) {
 	}
 }
 
-// runOut handles players whose battle decks are empty: each loses two
-// units, and both players shuffle all their battle cards, and the strategy
-// deck is shuffled (seed 002, Battle and Strategy cards).
+// runOut handles players with no battle card left in their decks: each
+// loses two units, and both players shuffle all their battle cards, and
+// the strategy deck is shuffled (seed 002, Battle and Strategy cards). A
+// deck that holds only unit cards has run out too: "When all battle cards
+// have been taken out of the game for one of the players, that player
+// loses two units" (seed 002, Battle) — the unit cards do not count, and
+// it runs out in the same battle as the other player's empty deck, not
+// after the shuffle that the other's running out makes (BR-14).
 func (s *State) runOut(ev *engine.Log) bool {
 	out := false
 	for i := range s.side {
-		if s.side[i].nDeck == 0 {
+		if !s.hasBattleCard(engine.Seat(i)) {
 			out = true
 			s.loseUnits(engine.Seat(i), 2, "all battle cards used", ev)
 		}
@@ -177,6 +182,19 @@ func (s *State) runOut(ev *engine.Log) bool {
 	s.shuffleStrategy()
 	ev.Add(engine.Everyone, "deck.reshuffle", "both players shuffle all their battle cards; the strategy deck is shuffled")
 	return true
+}
+
+// hasBattleCard reports whether seat's battle deck holds a battle card,
+// not only unit cards.
+func (s *State) hasBattleCard(seat engine.Seat) bool {
+	sd := &s.side[seat]
+	unit := &s.t.unit[seat]
+	for k := int(sd.nDeck) - 1; k >= 0; k-- { // from the top: most often the first
+		if !unit[sd.deck[k]] {
+			return true
+		}
+	}
+	return false
 }
 
 // placeUnitCards places the unit cards among the top three of each deck on
