@@ -9,7 +9,9 @@ import (
 )
 
 // RulesVersion is the version of the rules and content this package plays.
-const RulesVersion = "blackred-1"
+// blackred-2: a deck holding only unit cards has run out (BR-14), which
+// changes how some matches recorded under blackred-1 play on.
+const RulesVersion = "blackred-2"
 
 //go:embed rules.md
 var rulesText string
