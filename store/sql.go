@@ -38,7 +38,25 @@ type sqlStore struct {
 	// at a time anyway: waiting here is fair and prompt, where writers
 	// contending for the file's lock poll and back off.
 	wmu sync.Mutex
+	// The group commit of Append: one goroutine writes every action
+	// waiting, of any match, in one transaction (see commitLoop).
+	startOnce sync.Once
+	appends   chan *appendReq
+	stop      chan struct{}
+	stopped   chan struct{}
+	closeOnce sync.Once
 }
+
+// appendReq is one Append waiting for the group commit.
+type appendReq struct {
+	id             string
+	a              Action
+	status, result string
+	done           chan error
+}
+
+// maxBatch is the most actions one group commit writes.
+const maxBatch = 256
 
 // writing locks out this process's other SQLite writers until the
 // returned function is called.
@@ -164,6 +182,18 @@ func scanMatch(r scanner) (*Match, error) {
 	return &m, nil
 }
 
+// matchIn reads the match in transaction tx.
+func (s *sqlStore) matchIn(ctx context.Context, tx *sql.Tx, id string) (*Match, error) {
+	m, err := scanMatch(tx.QueryRowContext(ctx, s.q(`SELECT `+matchColumns+` FROM matches WHERE id = ?`), id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("match %s: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("match %s: %w", id, err)
+	}
+	return m, nil
+}
+
 func (s *sqlStore) Match(ctx context.Context, id string) (*Match, error) {
 	m, err := scanMatch(s.db.QueryRowContext(ctx, s.q(`SELECT `+matchColumns+` FROM matches WHERE id = ?`), id))
 	if errors.Is(err, sql.ErrNoRows) {
@@ -198,59 +228,162 @@ func (s *sqlStore) Actions(ctx context.Context, id string, after int) ([]Action,
 	return out, nil
 }
 
+// Append stores a by group commit: the actions of every match waiting to
+// be stored are written in one transaction, each in a savepoint of its
+// own so that one refused action (a conflict) leaves the others, and all
+// are made durable by one commit — one fsync for many matches instead of
+// one each. Each Append returns once its own action is committed (or
+// refused); an action is never acknowledged before its commit.
 func (s *sqlStore) Append(ctx context.Context, id string, a Action, status, result string) error {
-	defer s.writing()()
 	if a.At.IsZero() {
 		a.At = time.Now().UTC()
 	}
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, err)
+	s.startOnce.Do(s.startCommitter)
+	if s.appends == nil {
+		return fmt.Errorf("store action %d of match %s: the store is closed", a.Seq, id)
 	}
-	defer tx.Rollback()
-	// The update locks the match's row (PostgreSQL) or the database
-	// (SQLite, immediate transactions) and succeeds only if the action is
-	// the next step; a concurrent append waits and then finds 0 rows.
-	res, err := tx.ExecContext(ctx, s.q(`UPDATE matches SET actions = ?, status = ?, result = ?, updated = ? WHERE id = ? AND actions = ? AND status = ?`),
-		a.Seq, status, result, ms(a.At), id, a.Seq-1, Playing)
-	if err != nil {
-		return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, err)
+	req := &appendReq{id: id, a: a, status: status, result: result, done: make(chan error, 1)}
+	select {
+	case s.appends <- req:
+	case <-s.stop:
+		return fmt.Errorf("store action %d of match %s: the store is closed", a.Seq, id)
+	case <-ctx.Done():
+		return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, ctx.Err())
 	}
-	if n, err := res.RowsAffected(); err != nil {
-		return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, err)
-	} else if n != 1 {
-		m, err := s.Match(ctx, id)
+	// Once queued, the action is waited for whatever ctx says: it may be
+	// committed, and the caller must know.
+	return <-req.done
+}
+
+// startCommitter starts the group commit's goroutine.
+func (s *sqlStore) startCommitter() {
+	s.appends = make(chan *appendReq, maxBatch)
+	s.stop = make(chan struct{})
+	s.stopped = make(chan struct{})
+	go s.commitLoop()
+}
+
+// commitLoop writes the waiting actions, a batch at a time: it takes the
+// first action waiting and every other one queued by then, up to
+// maxBatch. While a batch commits, the next one gathers.
+func (s *sqlStore) commitLoop() {
+	defer close(s.stopped)
+	batch := make([]*appendReq, 0, maxBatch)
+	for {
+		select {
+		case r := <-s.appends:
+			batch = append(batch[:0], r)
+		case <-s.stop:
+			// Refuse what is still queued: it was never committed.
+			for {
+				select {
+				case r := <-s.appends:
+					r.done <- fmt.Errorf("store action %d of match %s: the store is closed", r.a.Seq, r.id)
+				default:
+					return
+				}
+			}
+		}
+	more:
+		for len(batch) < maxBatch {
+			select {
+			case r := <-s.appends:
+				batch = append(batch, r)
+			default:
+				break more
+			}
+		}
+		s.commitBatch(batch)
+	}
+}
+
+// commitBatch writes a batch of actions in one transaction and answers
+// each.
+func (s *sqlStore) commitBatch(batch []*appendReq) {
+	errs := make([]error, len(batch))
+	err := func() error {
+		defer s.writing()()
+		ctx := context.Background()
+		tx, err := s.db.BeginTx(ctx, nil)
 		if err != nil {
 			return err
 		}
-		// A match that moved on is a conflict even if it then ended: the
-		// writer must catch up to see how.
-		if m.Status != Playing && m.Actions == a.Seq-1 {
-			return fmt.Errorf("store action %d of match %s (%s): %w", a.Seq, id, m.Status, ErrClosed)
+		defer tx.Rollback()
+		for i, r := range batch {
+			errs[i] = s.appendOne(ctx, tx, i, r)
 		}
-		return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, ErrConflict)
+		return tx.Commit()
+	}()
+	for i, r := range batch {
+		switch {
+		case errs[i] != nil:
+			r.done <- errs[i]
+		case err != nil:
+			if isUniqueViolation(err) || isSerialization(err) {
+				err = ErrConflict
+			}
+			r.done <- fmt.Errorf("store action %d of match %s: commit: %w", r.a.Seq, r.id, err)
+		default:
+			r.done <- nil
+		}
 	}
-	_, err = tx.ExecContext(ctx, s.q(`INSERT INTO actions (match_id, seq, seat, action, hash, at) VALUES (?, ?, ?, ?, ?, ?)`),
-		id, a.Seq, int(a.Seat), a.Action, a.Hash, ms(a.At))
-	if err != nil {
-		if isUniqueViolation(err) {
-			return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, ErrConflict)
-		}
+}
+
+// appendOne writes one action of a batch in savepoint i: the update locks
+// the match's row (PostgreSQL) or the database (SQLite, immediate
+// transactions) and succeeds only if the action is the next step, so an
+// append that finds the match moved on is refused and rolled back alone.
+func (s *sqlStore) appendOne(ctx context.Context, tx *sql.Tx, i int, r *appendReq) error {
+	id, a := r.id, r.a
+	sp := "a" + strconv.Itoa(i)
+	if _, err := tx.ExecContext(ctx, "SAVEPOINT "+sp); err != nil {
 		return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, err)
 	}
-	if s.postgres {
-		// Delivered to the listening servers when the transaction commits.
-		if _, err := tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, notifyChannel, id+" "+strconv.Itoa(a.Seq)); err != nil {
-			return fmt.Errorf("store action %d of match %s: notify: %w", a.Seq, id, err)
+	err := func() error {
+		res, err := tx.ExecContext(ctx, s.q(`UPDATE matches SET actions = ?, status = ?, result = ?, updated = ? WHERE id = ? AND actions = ? AND status = ?`),
+			a.Seq, r.status, r.result, ms(a.At), id, a.Seq-1, Playing)
+		if err != nil {
+			return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, err)
 		}
-	}
-	if err := tx.Commit(); err != nil {
-		if isUniqueViolation(err) || isSerialization(err) {
+		if n, err := res.RowsAffected(); err != nil {
+			return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, err)
+		} else if n != 1 {
+			m, err := s.matchIn(ctx, tx, id)
+			if err != nil {
+				return err
+			}
+			// A match that moved on is a conflict even if it then ended:
+			// the writer must catch up to see how.
+			if m.Status != Playing && m.Actions == a.Seq-1 {
+				return fmt.Errorf("store action %d of match %s (%s): %w", a.Seq, id, m.Status, ErrClosed)
+			}
 			return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, ErrConflict)
 		}
-		return fmt.Errorf("store action %d of match %s: commit: %w", a.Seq, id, err)
+		_, err = tx.ExecContext(ctx, s.q(`INSERT INTO actions (match_id, seq, seat, action, hash, at) VALUES (?, ?, ?, ?, ?, ?)`),
+			id, a.Seq, int(a.Seat), a.Action, a.Hash, ms(a.At))
+		if err != nil {
+			if isUniqueViolation(err) {
+				return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, ErrConflict)
+			}
+			return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, err)
+		}
+		if s.postgres {
+			// Delivered to the listening servers when the transaction commits.
+			if _, err := tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, notifyChannel, id+" "+strconv.Itoa(a.Seq)); err != nil {
+				return fmt.Errorf("store action %d of match %s: notify: %w", a.Seq, id, err)
+			}
+		}
+		return nil
+	}()
+	if err != nil {
+		if _, rerr := tx.ExecContext(ctx, "ROLLBACK TO SAVEPOINT "+sp); rerr != nil {
+			return fmt.Errorf("%w (and rolling it back: %v)", err, rerr)
+		}
 	}
-	return nil
+	if _, rerr := tx.ExecContext(ctx, "RELEASE SAVEPOINT "+sp); rerr != nil && err == nil {
+		return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, rerr)
+	}
+	return err
 }
 
 func isUniqueViolation(err error) bool {
@@ -491,4 +624,15 @@ func (s *sqlStore) Check(ctx context.Context) error {
 	return nil
 }
 
-func (s *sqlStore) Close() error { return s.db.Close() }
+// Close stops the group commit (actions still queued are refused, never
+// half written) and releases the store's connections.
+func (s *sqlStore) Close() error {
+	s.closeOnce.Do(func() {
+		s.startOnce.Do(func() {}) // no committer may start after this
+		if s.stop != nil {
+			close(s.stop)
+			<-s.stopped
+		}
+	})
+	return s.db.Close()
+}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -22,6 +23,33 @@ func TestSQLite(t *testing.T) {
 	}
 	defer s.Close()
 	testStore(t, s)
+}
+
+// TestAppendAfterClose checks that a closed store refuses an action, and
+// never hangs, whether or not one was appended before.
+func TestAppendAfterClose(t *testing.T) {
+	ctx := context.Background()
+	for _, before := range []bool{false, true} {
+		s, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "skald.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := newMatch("closed")
+		if err := s.CreateMatch(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+		seq := 1
+		if before {
+			if err := s.Append(ctx, m.ID, Action{Seq: 1, Action: "a", Hash: "h"}, Playing, ""); err != nil {
+				t.Fatal(err)
+			}
+			seq = 2
+		}
+		s.Close()
+		if err := s.Append(ctx, m.ID, Action{Seq: seq, Action: "b", Hash: "h"}, Playing, ""); err == nil || !strings.Contains(err.Error(), "closed") {
+			t.Errorf("append after close (one before: %v): %v", before, err)
+		}
+	}
 }
 
 // TestSQLiteReopen checks that what was committed is there after the file
@@ -67,6 +95,7 @@ func newMatch(prefix string) *Match {
 // testStore checks the behaviour every Store must have.
 func testStore(t *testing.T, s Store) {
 	ctx := context.Background()
+	t.Run("group commit", func(t *testing.T) { testGroupCommit(t, s) })
 	t.Run("match round trip", func(t *testing.T) {
 		m := newMatch("rt")
 		if err := s.CreateMatch(ctx, m); err != nil {
@@ -399,5 +428,80 @@ func TestLock(t *testing.T) {
 		t.Errorf("postgres: %v", err)
 	} else {
 		u()
+	}
+}
+
+// testGroupCommit appends many matches' actions at once, so that they
+// share transactions: every action is stored once, in order; an append
+// that conflicts (a second writer of the same step) is refused alone,
+// and its batch's other actions stand.
+func testGroupCommit(t *testing.T, s Store) {
+	ctx := context.Background()
+	const matches, steps = 24, 12
+	ids := make([]string, matches)
+	for i := range ids {
+		m := newMatch("group")
+		if err := s.CreateMatch(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+		ids[i] = m.ID
+	}
+	var wg sync.WaitGroup
+	var conflicts, refused atomic.Int32
+	for i, id := range ids {
+		for w := range 2 { // two writers race for every step of a match
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for seq := 1; seq <= steps; seq++ {
+					err := s.Append(ctx, id, Action{Seq: seq, Seat: engine.Seat(seq % 2), Action: fmt.Sprintf("step %d", seq), Hash: fmt.Sprint(i)}, Playing, "")
+					switch {
+					case errors.Is(err, ErrConflict):
+						conflicts.Add(1)
+						// The other writer has it: wait until it is stored.
+						for {
+							m, err := s.Match(ctx, id)
+							if err != nil {
+								t.Error(err)
+								return
+							}
+							if m.Actions >= seq {
+								break
+							}
+							time.Sleep(time.Millisecond)
+						}
+					case err != nil:
+						refused.Add(1)
+						t.Errorf("writer %d of %s, step %d: %v", w, id, seq, err)
+						return
+					}
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	if refused.Load() > 0 {
+		return
+	}
+	for _, id := range ids {
+		acts, err := s.Actions(ctx, id, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(acts) != steps {
+			t.Fatalf("%s: %d actions stored, want %d", id, len(acts), steps)
+		}
+		for k, a := range acts {
+			if a.Seq != k+1 || a.Action != fmt.Sprintf("step %d", k+1) {
+				t.Fatalf("%s: action %d is %+v", id, k+1, a)
+			}
+		}
+		if m, err := s.Match(ctx, id); err != nil || m.Actions != steps {
+			t.Fatalf("%s: %+v, %v", id, m, err)
+		}
+	}
+	// Each step had two writers: one stored it, the other was refused.
+	if got := conflicts.Load(); got != matches*steps {
+		t.Errorf("%d appends refused as conflicts, want %d (one of two writers per step)", got, matches*steps)
 	}
 }
