@@ -1,10 +1,17 @@
-// Blood Rage in the browser. (a) A person (the Wolf) plays a four-clan
-// match against two random bots and a search bot by clicking: it drafts by
-// clicking the Gods' Gifts, takes actions by clicking a province or fjord on
-// the map and then the action it narrows to, and plays battle cards by
-// clicking them in its hand. The map shows the nine provinces and four
-// fjords, figures appear where the Wolf invades, the hand is drawn as cards
-// and the other clans' hands as counts only, in the page and in every frame.
+// Blood Rage in the browser. (a) Two people, the Wolf and the Serpent,
+// each in a browser page of its own opened with its own seat link, play a
+// four-clan match against a random bot and a search bot by clicking. The
+// Wolf drafts by clicking the Gods' Gifts, takes actions by clicking a
+// province or fjord on the map and then the action it narrows to, and
+// plays battle cards by clicking them in its hand; the Serpent drafts and
+// plays battle cards by clicking the card, and otherwise clicks a random
+// action. The match goes on whenever either must decide (both at once in
+// the draft and in a battle's cards). The map shows the nine provinces and
+// four fjords, figures appear where the Wolf invades, and each person's
+// page draws its own hand as cards and every other hand, the other
+// person's too, as a count only, in the page and in every frame it is
+// sent; a battle card the other person has chosen is face down until the
+// reveal, which then names it.
 // (b) Five bots play a whole match watched through the spectator link,
 // which ends with every clan's place and Glory.
 import { run, newPage, create, link, assert, myTurn, over, seeded, shot, step } from './lib.mjs';
@@ -30,15 +37,52 @@ function recordFrames(page, out, answers = []) {
 
 const buttons = (page) => page.locator('#actions button.action').evaluateAll((bs) => bs.map((b) => b.dataset.action));
 
-await run('bloodrage: a person plays four clans in the browser', async (browser) => {
-  const m = await create('bloodrage', ['human', 'random', 'random', 'mcts:iters=50']);
-  assert(m.seats.length === 4 && m.seats[0].name === 'wolf', `four clans, the Wolf first: ${JSON.stringify(m.seats.map((s) => s.name))}`);
+// person opens seat i's own link in a browser page of its own, and
+// records the page's console errors, every state frame it receives and
+// the answers to its actions.
+async function person(browser, m, i, clan) {
+  assert(m.seats[i].name === clan, `seat ${i} is the ${clan}: ${JSON.stringify(m.seats.map((s) => s.name))}`);
   const page = await newPage(browser);
-  const errors = [], frames = [], answers = [];
-  consoleErrors(page, errors, 'wolf');
-  recordFrames(page, frames, answers);
-  await page.goto(link(m.seats[0].link));
+  const p = { clan, seat: i, page, frames: [], answers: [], errors: [], plays: [], kinds: new Map(), actions: 0, narrowed: 0, checks: 0, sawOtherFaceDown: 0 };
+  consoleErrors(page, p.errors, clan);
+  recordFrames(page, p.frames, p.answers);
+  await page.goto(link(m.seats[i].link));
   await page.waitForSelector('.bloodrage #br-map');
+  return p;
+}
+
+// snapshot reads at once, so that no redraw falls between, the step a page
+// shows and what it draws of the hands and the battle.
+const snapshot = (page) => page.evaluate(() => {
+  const b = document.querySelector('#br-battle');
+  return {
+    seq: Number(document.querySelector('#status .step').textContent.replace(/\D/g, '')),
+    mine: [...document.querySelectorAll('#br-clans .br-clan.mine')].map((c) => c.dataset.clan),
+    hand: [...document.querySelectorAll('#br-hand .br-card')].map((c) => c.dataset.card),
+    sheets: Object.fromEntries([...document.querySelectorAll('#br-clans .br-clan')].map((c) => [c.dataset.clan,
+      { count: c.querySelector('.br-handcount b')?.textContent, cards: c.querySelectorAll('.br-card').length }])),
+    cards: document.querySelectorAll('.bloodrage .br-card').length,
+    own: document.querySelectorAll('#br-hand .br-card, #br-draft .br-card, #br-quests .br-card').length,
+    battle: b && {
+      step: (b.querySelector('h4 small')?.textContent || '').split('·').pop().trim(),
+      cards: Object.fromEntries([...b.querySelectorAll('.br-bclan')].map((c) => [c.dataset.clan,
+        c.querySelector('.br-facedown') ? 'face down' : c.querySelector('.br-played')?.dataset.card || null])),
+    },
+  };
+});
+
+await run('bloodrage: two people and two bots play four clans in the browser', async (browser) => {
+  const m = await create('bloodrage', ['human', 'random', 'human', 'mcts:iters=50']);
+  assert(m.seats.length === 4 && m.seats[0].name === 'wolf' && m.seats[2].name === 'serpent', `four clans, the Wolf first, the Serpent third: ${JSON.stringify(m.seats.map((s) => s.name))}`);
+  assert(m.seats[0].link !== m.seats[2].link, 'each person has a seat link of its own');
+  const assets = await (await fetch(link('/api/games/bloodrage/assets'))).json();
+  const cardName = (id) => assets.cards[id]?.name || id;
+  const wolf = await person(browser, m, 0, 'wolf');
+  const serpent = await person(browser, m, 2, 'serpent');
+  wolf.other = serpent;
+  serpent.other = wolf;
+  const people = [wolf, serpent];
+  const page = wolf.page;
   assert(await page.locator('#br-map .br-province').count() === 9, 'the map shows nine provinces');
   assert(await page.locator('#br-map .br-fjord').count() === 4, 'the map shows four fjords');
   assert(await page.locator('#br-map .br-province[data-id=yggdrasil]').count() === 1, 'Yggdrasil is on the map');
@@ -46,78 +90,110 @@ await run('bloodrage: a person plays four clans in the browser', async (browser)
   assert(await page.locator('#br-clans .br-clan').count() === 4, 'four clan sheets');
   assert(await page.locator('#br-glory li').count() === 4, 'four clans on the glory track');
   assert((await page.locator('#br-doom').textContent()).includes('Age 1'), 'the Ragnarök to come is shown');
+  for (const p of people) {
+    assert((await p.page.locator('#status .you').textContent()) === `you are ${p.clan}`, `${p.clan}'s page is the ${p.clan}'s`);
+  }
 
   const rand = seeded(23);
   const pickOne = (list) => list[Math.floor(rand() * list.length)];
-  const kinds = new Map(); // verb -> times clicked
-  let actions = 0, narrowed = 0, invades = 0, sawHand = false, sawBattle = false, sawFaceDown = false;
+  let invades = 0, sawHand = false, sawBattle = false, sawFaceDown = false;
   const start = Date.now();
 
-  // clickAction clicks the button of action a, waits for the server's
-  // answer and for the page to show the step it made; it returns that step.
-  const clickAction = async (a) => {
-    const answered = answers.length;
-    await page.evaluate((t) => {
+  // frameAt returns the last frame p received for step seq, waiting a
+  // little for it: the page may draw a frame before it is reported here.
+  const frameAt = async (p, seq) => {
+    for (let i = 0; i < 100; i++) {
+      const f = p.frames.findLast((x) => x.seq === seq);
+      if (f) return f;
+      await p.page.waitForTimeout(20);
+    }
+    throw new Error(`${p.clan} was sent no frame of step ${seq}`);
+  };
+
+  // checkPage checks what p's page draws against the frame of the step it
+  // shows: its own hand as cards, every other clan's hand (the other
+  // person's too) as a count only, and before the reveal every other
+  // clan's battle card face down, or not chosen yet.
+  const checkPage = async (p) => {
+    const s = await snapshot(p.page);
+    const v = (await frameAt(p, s.seq)).view;
+    assert(s.mine.length === 1 && s.mine[0] === p.clan, `${p.clan}'s page marks its own sheet only: ${s.mine}`);
+    assert(JSON.stringify(s.hand) === JSON.stringify(v.hand || []), `${p.clan}'s page shows its own hand at step ${s.seq}: ${s.hand} / ${v.hand}`);
+    for (const c of v.clans) {
+      const want = c.name === p.clan ? (v.hand || []).length : c.hand;
+      assert(s.sheets[c.name]?.count === String(want) && s.sheets[c.name].cards === 0,
+        `${p.clan}'s page shows ${c.name}'s hand as the count ${want}: ${JSON.stringify(s.sheets[c.name])}`);
+    }
+    assert(s.cards === s.own, `every card ${p.clan}'s page draws is its own (${s.cards} drawn, ${s.own} its own)`);
+    assert(!s.battle === !v.battle, `${p.clan}'s page draws the battle it was sent at step ${s.seq}`);
+    if (s.battle) {
+      assert(s.battle.step === v.battle.step, `${p.clan}'s page shows the battle's step ${v.battle.step}: ${s.battle.step}`);
+      for (const [c, shown] of Object.entries(s.battle.cards)) {
+        assert(shown === (v.battle.cards?.[c] ?? null), `${p.clan}'s page shows ${c}'s battle card as sent: ${shown} / ${JSON.stringify(v.battle)}`);
+        if (c === p.clan || v.battle.step !== 'battle cards') continue;
+        assert(shown === null || shown === 'face down', `${p.clan}'s page shows ${c}'s battle card face down before the reveal: ${shown}`);
+        if (c === p.other.clan && shown === 'face down') p.sawOtherFaceDown++;
+      }
+    }
+    p.checks++;
+  };
+
+  // clickAction clicks p's button of action a, waits for the server's
+  // answer and for p's page to show the step it made; it returns that step.
+  const clickAction = async (p, a) => {
+    const answered = p.answers.length;
+    await p.page.evaluate((t) => {
       const b = [...document.querySelectorAll('#actions button.action')].find((x) => x.dataset.action === t);
       const d = b && b.closest('details');
       if (d) d.open = true;
     }, a);
-    await page.locator(`#actions button.action[data-action="${a}"]`).first().click({ timeout: 5000 });
-    for (let i = 0; answers.length === answered; i++) {
-      assert(i < 750, `an answer to ${a}`);
-      await page.waitForTimeout(20);
+    await p.page.locator(`#actions button.action[data-action="${a}"]`).first().click({ timeout: 5000 });
+    for (let i = 0; p.answers.length === answered; i++) {
+      assert(i < 750, `an answer to ${p.clan}'s ${a}`);
+      await p.page.waitForTimeout(20);
     }
-    const ans = answers[answered];
-    assert(ans.type === 'ack', `the action ${a} was accepted: ${JSON.stringify(ans)}`);
-    await page.waitForFunction((n) => {
+    const ans = p.answers[answered];
+    assert(ans.type === 'ack', `${p.clan}'s action ${a} was accepted: ${JSON.stringify(ans)}`);
+    await p.page.waitForFunction((n) => {
       const s = document.querySelector('#status .step');
       return s && Number(s.textContent.replace(/\D/g, '')) >= n;
     }, ans.seq, { timeout: 15000 });
+    const w = a.split(' ');
+    p.actions++;
+    p.kinds.set(w[0], (p.kinds.get(w[0]) || 0) + 1);
+    if (w[0] === 'play') p.plays.push({ card: w[1], seq: ans.seq });
     return ans.seq;
   };
 
-  // narrowTo clicks the element selector names and checks that the actions
-  // shown then all name id, and that a is among them.
-  const narrowTo = async (selector, id, a) => {
-    await page.locator(selector).first().click({ timeout: 5000 });
-    await page.waitForSelector('#actions .filter');
-    const label = (await page.locator('#actions .filter b').textContent()) || '';
-    assert(label.split(' and ').includes(id), `the actions are narrowed to ${id}: ${label}`);
-    const listed = await buttons(page);
-    assert(listed.length > 0 && listed.every((t) => t.split(' ').includes(id)), `every action shown names ${id}: ${listed.join(' | ')}`);
-    assert(listed.includes(a), `${a} is among the actions for ${id}: ${listed.join(' | ')}`);
-    narrowed++;
+  // narrowTo clicks the element selector names on p's page and checks
+  // that the actions shown then all name id, and that a is among them.
+  const narrowTo = async (p, selector, id, a) => {
+    await p.page.locator(selector).first().click({ timeout: 5000 });
+    await p.page.waitForSelector('#actions .filter');
+    const label = (await p.page.locator('#actions .filter b').textContent()) || '';
+    assert(label.split(' and ').includes(id), `${p.clan}'s actions are narrowed to ${id}: ${label}`);
+    const listed = await buttons(p.page);
+    assert(listed.length > 0 && listed.every((t) => t.split(' ').includes(id)), `every action shown to ${p.clan} names ${id}: ${listed.join(' | ')}`);
+    assert(listed.includes(a), `${a} is among ${p.clan}'s actions for ${id}: ${listed.join(' | ')}`);
+    p.narrowed++;
   };
 
-  const locationsOf = async () => page.locator('#br-map [data-id]').evaluateAll((es) => es.map((e) => e.dataset.id));
+  const figuresAt = (p, id) => {
+    const v = p.frames[p.frames.length - 1]?.view;
+    return (v?.provinces.find((x) => x.id === id) || v?.fjords.find((x) => x.id === id))?.figures || [];
+  };
 
-  while (!(await over(page))) {
-    assert(Date.now() - start < 90000, `the person's actions within 90 s (${actions} done)`);
-    if (actions >= 40 && kinds.has('play')) break;
-    if (actions >= 120) break;
-    if (!(await myTurn(page))) {
-      await page.waitForTimeout(40);
-      continue;
-    }
-    if (await page.locator('#actions .filter').count()) {
-      await page.click('#actions .filter button');
-      await page.waitForSelector('#actions .filter', { state: 'detached' });
-    }
-    const legal = await buttons(page);
-    if (!legal.length) {
-      await page.waitForTimeout(40);
-      continue;
-    }
+  // What the Wolf does: draft any card, pillage where an enemy stands,
+  // invade (most often), quest and upgrade now and then, answer calls to
+  // battle, play any battle card; it passes only when nothing else is
+  // left. It selects on the board or in its hand what the action names,
+  // then clicks the action.
+  const wolfDecides = async (legal) => {
     if (await page.locator('#br-hand .br-card').count()) sawHand = true;
     if (await page.locator('#br-battle').count()) sawBattle = true;
     if (await page.locator('#br-battle .br-facedown').count()) sawFaceDown = true;
-    const view = frames[frames.length - 1]?.view;
-    const enemiesIn = (id) => (view?.provinces.find((p) => p.id === id)?.figures || []).some((f) => f.clan !== 'wolf');
+    const enemiesIn = (id) => figuresAt(wolf, id).some((f) => f.clan !== 'wolf');
     const of = (verb) => legal.filter((a) => a.startsWith(verb + ' '));
-
-    // What the Wolf does: draft any card, pillage where an enemy stands,
-    // invade (most often), quest and upgrade now and then, answer calls to
-    // battle, play any battle card; it passes only when nothing else is left.
     let a;
     if (of('pick').length) a = pickOne(of('pick'));
     else if (of('play').length) a = pickOne(of('play'));
@@ -129,30 +205,22 @@ await run('bloodrage: a person plays four clans in the browser', async (browser)
     }
     const w = a.split(' ');
     const verb = w[0];
-
-    // Select on the board or in the hand what the action names, then click it.
-    const locs = await locationsOf();
+    const locs = await page.locator('#br-map [data-id]').evaluateAll((es) => es.map((e) => e.dataset.id));
     const loc = w.slice(1).find((t) => locs.includes(t));
     const card = w.slice(1).find((t) => t !== 'nothing' && t !== 'as-battle' && !locs.includes(t));
     if (verb === 'pick') {
-      await narrowTo(`#br-draft .br-card[data-card="${w[1]}"]`, w[1], a);
+      await narrowTo(wolf, `#br-draft .br-card[data-card="${w[1]}"]`, w[1], a);
     } else if (loc) {
-      const sel = `#br-map [data-id="${loc}"]`;
-      await narrowTo(sel, loc, a);
+      await narrowTo(wolf, `#br-map [data-id="${loc}"]`, loc, a);
     } else if (card && await page.locator(`#br-hand .br-card[data-card="${card}"]`).count()) {
-      await narrowTo(`#br-hand .br-card[data-card="${card}"]`, card, a);
+      await narrowTo(wolf, `#br-hand .br-card[data-card="${card}"]`, card, a);
     }
-    if (verb === 'play' && !kinds.has('play')) await shot(page, 'bloodrage-battle');
-    const seq = await clickAction(a);
-    actions++;
-    kinds.set(verb, (kinds.get(verb) || 0) + 1);
-
+    if (verb === 'play' && !wolf.kinds.has('play')) await shot(page, 'bloodrage-battle');
+    const seq = await clickAction(wolf, a);
     if (verb === 'invade') {
       // The frame of the invasion has the figure there, and so has the map.
       const kind = w[1];
-      let next;
-      for (let i = 0; i < 100 && !(next = frames.find((x) => x.seq === seq)); i++) await page.waitForTimeout(20);
-      assert(next, `the frame of the invasion ${a}`);
+      const next = await frameAt(wolf, seq);
       const place = next.view.provinces.find((p) => p.id === w[2]) || next.view.fjords.find((p) => p.id === w[2]);
       assert((place.figures || []).some((f) => f.clan === 'wolf' && (f.kind === kind || !['leader', 'warrior', 'ship'].includes(kind))),
         `after ${a} the Wolf has a ${kind} in ${w[2]}: ${JSON.stringify(place.figures)}`);
@@ -163,35 +231,142 @@ await run('bloodrage: a person plays four clans in the browser', async (browser)
       }
       invades++;
     }
-  }
+    return seq;
+  };
 
-  // What the page showed, and what it was sent.
-  assert(actions >= 40 || (await over(page)), `at least forty actions, or to the end: ${actions}`);
-  for (const k of ['pick', 'invade']) assert(kinds.has(k), `a ${k} was clicked (clicked: ${[...kinds.keys()]})`);
-  assert(kinds.has('play'), `a battle card was played (clicked: ${[...kinds]})`);
-  assert(invades > 0, 'the Wolf invaded');
-  assert(narrowed >= actions / 2, `clicking the map and the cards narrowed the actions (${narrowed} of ${actions})`);
-  assert(sawHand, 'the hand was drawn as cards');
-  assert(sawBattle, 'a battle was drawn');
-  const othersHands = await page.locator('#br-clans .br-clan:not(.mine)').evaluateAll((cs) => cs.map((c) => ({
-    clan: c.dataset.clan, count: c.querySelector('.br-handcount b')?.textContent, cards: c.querySelectorAll('.br-card').length,
-  })));
-  assert(othersHands.length === 3, `three other clans: ${JSON.stringify(othersHands)}`);
-  for (const o of othersHands) assert(/^\d+$/.test(o.count || '') && o.cards === 0, `${o.clan}'s hand is a count only: ${JSON.stringify(o)}`);
-  assert(await page.locator('.bloodrage .br-card').count() === await page.locator('#br-hand .br-card, #br-draft .br-card, #br-quests .br-card').count(),
-    'every card drawn is the Wolf\'s own');
-  for (const f of frames) {
-    const v = f.view;
-    assert(v.clans.every((c) => typeof c.hand === 'number'), 'every clan\'s hand is sent as a count');
-    assert(!('hand' in v) || Array.isArray(v.hand), 'the own hand is a list');
-    for (const c of Object.keys(v.battle?.cards || {})) {
-      if (c !== 'wolf' && v.battle.step === 'battle cards') assert(v.battle.cards[c] === 'face down', `${c}'s battle card is face down before the reveal: ${JSON.stringify(v.battle)}`);
+  // What the Serpent does, more simply: it drafts and plays battle cards
+  // by clicking a card (the actions narrow to it), and otherwise clicks a
+  // random action button, invading and pillaging where the Wolf stands
+  // when it can, passing only when nothing else is left.
+  const rand2 = seeded(71);
+  const serpentDecides = async (legal) => {
+    const one = (list) => list[Math.floor(rand2() * list.length)];
+    const of = (verb) => legal.filter((a) => a.startsWith(verb + ' '));
+    let a;
+    if (of('pick').length) {
+      a = one(of('pick'));
+      await narrowTo(serpent, `#br-draft .br-card[data-card="${a.split(' ')[1]}"]`, a.split(' ')[1], a);
+    } else if (of('play').length) {
+      a = one(of('play'));
+      await narrowTo(serpent, `#br-hand .br-card[data-card="${a.split(' ')[1]}"]`, a.split(' ')[1], a);
+    } else {
+      const atWolf = legal.filter((x) => /^(invade|pillage) /.test(x) && figuresAt(serpent, x.split(' ').pop()).some((f) => f.clan === 'wolf'));
+      const rest = legal.filter((x) => x !== 'pass');
+      a = atWolf.length && rand2() < 0.7 ? one(atWolf) : one(rest.length ? rest : legal);
+    }
+    return clickAction(serpent, a);
+  };
+
+  // The match goes on whenever either person must decide: in the draft
+  // and in a battle's cards both decide at once, and which of them clicks
+  // first is drawn by lot. After each action the other person's page is
+  // checked at (at least) the step it made.
+  for (;;) {
+    assert(Date.now() - start < 45000, `the people's actions within 45 s (the Wolf ${wolf.actions}, the Serpent ${serpent.actions})`);
+    if (await over(page)) break;
+    const enough = wolf.actions >= 40 && wolf.kinds.has('play') && serpent.kinds.has('play') && serpent.actions >= 20 &&
+      wolf.sawOtherFaceDown + serpent.sawOtherFaceDown > 0;
+    if (enough || wolf.actions >= 150) break;
+    const deciding = [];
+    for (const p of people) if (await myTurn(p.page)) deciding.push(p);
+    if (!deciding.length) {
+      await page.waitForTimeout(40);
+      continue;
+    }
+    if (deciding.length > 1 && rand() < 0.5) deciding.reverse();
+    for (const p of deciding) {
+      if (!(await myTurn(p.page))) continue;
+      if (await p.page.locator('#actions .filter').count()) {
+        await p.page.click('#actions .filter button');
+        await p.page.waitForSelector('#actions .filter', { state: 'detached' });
+      }
+      const legal = await buttons(p.page);
+      if (!legal.length) continue;
+      await checkPage(p);
+      const seq = p === wolf ? await wolfDecides(legal) : await serpentDecides(legal);
+      await p.other.page.waitForFunction((n) => {
+        const s = document.querySelector('#status .step');
+        return s && Number(s.textContent.replace(/\D/g, '')) >= n;
+      }, seq, { timeout: 15000 });
+      await checkPage(p.other);
     }
   }
+
+  // What the pages showed, and what they were sent.
+  const actions = wolf.actions, kinds = wolf.kinds;
+  assert(actions >= 40 || (await over(page)), `at least forty actions of the Wolf, or to the end: ${actions}`);
+  for (const k of ['pick', 'invade']) assert(kinds.has(k), `a ${k} was clicked (clicked: ${[...kinds.keys()]})`);
+  assert(kinds.has('play'), `the Wolf played a battle card (clicked: ${[...kinds]})`);
+  assert(serpent.kinds.has('pick') && serpent.kinds.has('play'), `the Serpent drafted and played a battle card (clicked: ${[...serpent.kinds]})`);
+  assert(invades > 0, 'the Wolf invaded');
+  assert(wolf.narrowed >= actions / 2, `clicking the map and the cards narrowed the actions (${wolf.narrowed} of ${actions})`);
+  assert(sawHand, 'the hand was drawn as cards');
+  assert(sawBattle, 'a battle was drawn');
+  assert(wolf.sawOtherFaceDown + serpent.sawOtherFaceDown > 0, 'a person\'s page showed the other person\'s battle card face down');
+  for (const p of people) {
+    const o = p.other;
+    const othersHands = await p.page.locator('#br-clans .br-clan:not(.mine)').evaluateAll((cs) => cs.map((c) => ({
+      clan: c.dataset.clan, count: c.querySelector('.br-handcount b')?.textContent, cards: c.querySelectorAll('.br-card').length,
+    })));
+    assert(othersHands.length === 3 && othersHands.some((x) => x.clan === o.clan), `${p.clan} sees three other clans, the ${o.clan} among them: ${JSON.stringify(othersHands)}`);
+    for (const x of othersHands) assert(/^\d+$/.test(x.count || '') && x.cards === 0, `${x.clan}'s hand is a count only on ${p.clan}'s page: ${JSON.stringify(x)}`);
+
+    // Every frame: every hand a count, the own hand a list of as many
+    // cards, every other clan's battle card face down before the reveal.
+    for (const f of p.frames) {
+      const v = f.view;
+      assert(v.clans.every((c) => typeof c.hand === 'number'), `every clan's hand is sent to ${p.clan} as a count`);
+      assert(!('hand' in v) || Array.isArray(v.hand), 'the own hand is a list');
+      assert(v.clans.find((c) => c.name === p.clan).hand === (v.hand || []).length, `${p.clan} is sent its own hand, all of it: ${JSON.stringify(v.hand)}`);
+      for (const c of Object.keys(v.battle?.cards || {})) {
+        if (c !== p.clan && v.battle.step === 'battle cards') assert(v.battle.cards[c] === 'face down', `${c}'s battle card is face down to ${p.clan} before the reveal: ${JSON.stringify(v.battle)}`);
+      }
+    }
+    // The other person's hand, step by step, is a count of as many cards
+    // as it holds.
+    const its = new Map(o.frames.map((f) => [f.seq, f]));
+    let compared = 0;
+    for (const f of p.frames) {
+      const g = its.get(f.seq);
+      if (!g) continue;
+      const c = f.view.clans.find((x) => x.name === o.clan);
+      assert(c.hand === (g.view.hand || []).length, `at step ${f.seq} ${p.clan} is sent the ${o.clan}'s hand as ${c.hand}, which holds ${(g.view.hand || []).length}`);
+      compared++;
+    }
+    assert(compared > 10, `${p.clan}'s and ${o.clan}'s frames of the same steps compared: ${compared}`);
+
+    // The events: p alone is told which card it played face down; the
+    // other person is told that p chose a card, sees it face down until
+    // the reveal, and then the card it was.
+    const seen = new Map();
+    for (const f of [...p.frames, ...o.frames]) for (const e of f.events) seen.set(`${f.seat}|${e.seq}|${e.type}|${e.text}`, { ...e, to: f.seat });
+    const evs = [...seen.values()];
+    const own = evs.filter((e) => e.to === p.clan && e.type === 'battle.pick.own').map((e) => e.seq);
+    assert(JSON.stringify(own) === JSON.stringify(p.plays.map((x) => x.seq)), `${p.clan} is told of its own face-down cards at the steps it played them: ${own} / ${p.plays.map((x) => x.seq)}`);
+    const oLog = await o.page.locator('#log li').allTextContents();
+    for (const x of p.plays) {
+      assert(evs.some((e) => e.to === o.clan && e.seq === x.seq && e.type === 'battle.pick' && e.text === `${p.clan} chooses its card`),
+        `${o.clan} is told that ${p.clan} chose a card at step ${x.seq}`);
+      const rev = evs.find((e) => e.to === o.clan && e.seq >= x.seq && e.type === 'battle.reveal' && e.text.startsWith(`${p.clan} reveals `));
+      if (!rev) continue; // not revealed yet when the test stopped
+      assert(rev.text === `${p.clan} reveals ${cardName(x.card)}`, `${o.clan} is shown the card ${p.clan} played: ${rev.text}, not ${cardName(x.card)}`);
+      assert(oLog.some((t) => t.includes(rev.text)), `${o.clan}'s log shows ${rev.text}`);
+      for (const f of o.frames) {
+        if (f.seq < x.seq || f.seq >= rev.seq || f.view.battle?.step !== 'battle cards') continue;
+        assert(f.view.battle.cards?.[p.clan] === 'face down', `${p.clan}'s card is face down to ${o.clan} at step ${f.seq}, before the reveal at ${rev.seq}: ${JSON.stringify(f.view.battle)}`);
+        o.faceDownFrames = (o.faceDownFrames || 0) + 1;
+      }
+    }
+    assert(p.errors.length === 0, `no console errors: ${p.errors.join('; ')}`);
+  }
   await shot(page, 'bloodrage-four');
-  assert(errors.length === 0, `no console errors: ${errors.join('; ')}`);
-  console.log(`${actions} actions in ${((Date.now() - start) / 1000).toFixed(1)} s (${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}); ` +
-    `${narrowed} narrowed; ${frames.length} frames; face-down cards seen: ${sawFaceDown}; Age ${frames[frames.length - 1].view.age}, ${frames[frames.length - 1].view.phase}`);
+  await shot(serpent.page, 'bloodrage-four-serpent');
+  const last = wolf.frames[wolf.frames.length - 1].view;
+  console.log(`the Wolf: ${actions} actions (${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}), ${wolf.narrowed} narrowed; ` +
+    `the Serpent: ${serpent.actions} actions (${[...serpent.kinds].map(([k, n]) => `${k} ${n}`).join(', ')}), ${serpent.narrowed} narrowed; ` +
+    `in ${((Date.now() - start) / 1000).toFixed(1)} s; ${wolf.frames.length} + ${serpent.frames.length} frames; ${wolf.checks} + ${serpent.checks} pages checked; ` +
+    `the other person's card face down: ${wolf.sawOtherFaceDown} + ${serpent.sawOtherFaceDown} times on the page, ${wolf.faceDownFrames || 0} + ${serpent.faceDownFrames || 0} frames; ` +
+    `any face-down card seen by the Wolf: ${sawFaceDown}; Age ${last.age}, ${last.phase}`);
 });
 
 await run('bloodrage: five bots play to the end, watched by a spectator', async (browser) => {

@@ -98,6 +98,7 @@ func TestAssetsGames(t *testing.T) {
 		{"blackred", false},
 		{"tacticsdavid", true},
 		{"wintergrim", true},
+		{"bloodrage", true},
 	} {
 		g, err := games.Lookup(tc.game)
 		if err != nil {
