@@ -112,6 +112,7 @@ func init() {
 		br := &breaths[k]
 		registerActive(br.n, &activeAbility{
 			use:     useAttack,
+			attack:  true,
 			why:     "a Breath is one of the attacks the unit could make now: its target, and the side (0-3) a Magical attack strikes, + 4 for a Ranged Melee Procedure",
 			targets: br.targets,
 			apply:   br.apply,
@@ -126,9 +127,9 @@ func init() {
 	// Front Strength Rating against the targeted Unit's Front Strength
 	// Rating. The Duel Procedure may be entered." (TD-93)
 	registerActive(abVoodooDoll, &activeAbility{
-		use:   useCombat,
-		why:   "Voodoo Doll " + whyRange,
-		check: rangedMoved(abVoodooDoll),
+		use:     useCombat,
+		why:     "Voodoo Doll " + whyRange,
+		strikes: true, // an Attack Procedure of the holder: the Combat Lock binds it (TD-157)
 		targets: func(s *State, h int, c *choices) {
 			for t := range s.pieces {
 				if t != h && s.alive(t) && s.inRangeArea(h, t) {

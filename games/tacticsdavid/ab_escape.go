@@ -25,7 +25,7 @@ func init() {
 			s.event(ev, "ability", "%s wins the Escape Procedure without a fight", s.name(h))
 		}
 	}})
-	ruled(abOnTheRun, "TD-140")
+	ruled(abOnTheRun, "TD-140", "TD-158")
 
 	// 127 Shed, "D: Escape Pro.": "This Unit automatically wins its Escape
 	// Procedure and may, once moving to another Grid Space, leave a Marker
@@ -114,6 +114,28 @@ func (s *State) escapeMarker(i int, ev *engine.Log) bool {
 	s.eng.escaped = true
 	s.event(ev, "escape.won", "%s escapes", s.name(i))
 	return true
+}
+
+// attacksSkin reports whether attack a's Area of Attack covers the grid
+// space of the Shed skin its attacker is Locked in Combat with: such an
+// attack attacks the marker ("The Marker is removed if it is Attacked"),
+// and so the other of the lock (TD-139, TD-157).
+func (s *State) attacksSkin(a attack) bool {
+	i := int(a.attacker)
+	k := s.skin(i)
+	if k < 0 {
+		return false
+	}
+	sq := int(s.marks[k].sq)
+	at := battlefield.Point{X: sq % s.bf.W, Y: sq / s.bf.W}
+	ar, anchor := s.area(i), s.pt(i)
+	switch a.kind {
+	case attackRangedMelee:
+		ar = s.g.areas["MA"]
+	case attackRanged:
+		anchor = s.pt(int(a.target))
+	}
+	return ar.Hit(anchor, s.pieces[i].facing, at)
 }
 
 // freeFromSkin ends piece i's Combat Lock with its Shed skin and removes

@@ -34,9 +34,8 @@ func init() {
 	// Range Area in Line of Sight. If 1 D6 is greater than or equal to 3 the
 	// targeted Unit acquires the Poisoned Status."
 	registerActive(abVenom, &activeAbility{
-		use:   useAttack,
-		check: rangedMoved(abVenom), // TD-87: the Viper is a Ranged Unit
-		why:   "Venom targets a unit within its Range Area in Line of Sight",
+		use: useAttack,
+		why: "Venom targets a unit within its Range Area in Line of Sight",
 		targets: func(s *State, h int, c *choices) {
 			for t := range s.pieces {
 				if t != h && s.alive(t) && s.canSee(h, t) {

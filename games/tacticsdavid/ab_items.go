@@ -80,9 +80,16 @@ func init() {
 			slot, deck := (x-1)/2, (x-1)%2 == 1
 			s.fire(h, abSteal, ev, "tries to steal %s's %s", s.name(t), slotWord(slot))
 			// "Units don't have to roll to Loot an Allied Unit" (TD-102).
-			if !s.allies(h, t) && s.rollFor(h, abSteal, 6, ev) < 2 {
-				s.event(ev, "loot.failed", "%s fails to steal from %s", s.name(h), s.name(t))
-				return
+			if !s.allies(h, t) {
+				r := s.rollFor(h, abSteal, 6, ev)
+				if r < 2 && s.lucky(h, ev) {
+					// Lucky rerolls a failed roll of a Loot Procedure (TD-158).
+					r = s.rollFor(h, abSteal, 6, ev)
+				}
+				if r < 2 {
+					s.event(ev, "loot.failed", "%s fails to steal from %s", s.name(h), s.name(t))
+					return
+				}
 			}
 			it := s.pieces[t].items[slot]
 			s.pieces[t].items[slot] = 0
@@ -105,7 +112,7 @@ func init() {
 			s.event(ev, "loot", "%s steals the %s", s.name(h), s.itemLabel(int(it)))
 		},
 	}, abilityHooks{})
-	ruled(abSteal, "TD-102")
+	ruled(abSteal, "TD-102", "TD-158")
 
 	// 063 Alchemy, "R: Attack Pro.": "This Unit may swap an equipped Item
 	// for one of the same Type in the Item Deck. The Item Deck is then

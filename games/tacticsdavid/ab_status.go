@@ -263,21 +263,8 @@ func (r *statusAb) apply(s *State, h, t, x int, ev *engine.Log) {
 	}
 }
 
-// rangedMoved is the check of the abilities used in the Combat Phase:
-// "Ranged Units may not enter both the Movement and Combat Phase in the
-// same Turn unless they wish to perform a Ranged Melee Procedure" (seed
-// 004, "Attack Modes"; TD-87).
-func rangedMoved(n int) func(s *State, h int) error {
-	return func(s *State, h int) error {
-		if s.eng.moved && s.info[s.pieces[h].prof].ranged {
-			return s.illegal(s.g.abRule(n), "%s is a Ranged Unit that entered the Movement Phase: \"Ranged Units may not enter both the Movement and Combat Phase in the same Turn unless they wish to perform a Ranged Melee Procedure\" (seed 004, Attack Modes)", s.name(h))
-		}
-		return nil
-	}
-}
-
 func registerStatusAb(r *statusAb) {
-	registerActive(r.n, &activeAbility{use: r.use, why: r.why, targets: r.targets, apply: r.apply, check: rangedMoved(r.n)}, abilityHooks{})
+	registerActive(r.n, &activeAbility{use: r.use, why: r.why, targets: r.targets, apply: r.apply, on: r.each}, abilityHooks{})
 	ruled(r.n, "TD-87", "TD-88", "TD-89")
 }
 
@@ -505,9 +492,8 @@ func init() {
 	// Sight to acquire the Dead Status." The target is the enemy, the extra
 	// the ally + 1; both are chosen, the ally dies first (TD-94).
 	registerActive(abBloodSacrifice, &activeAbility{
-		use:   useAttack,
-		why:   "Blood Sacrifice targets a living enemy Light unit within its Range Area in Line of Sight, and names (as its number + 1) another living allied Light unit within 6 Grid Spaces to sacrifice",
-		check: rangedMoved(abBloodSacrifice),
+		use: useAttack,
+		why: "Blood Sacrifice targets a living enemy Light unit within its Range Area in Line of Sight, and names (as its number + 1) another living allied Light unit within 6 Grid Spaces to sacrifice",
 		targets: func(s *State, h int, c *choices) {
 			for t := range s.pieces {
 				if !s.alive(t) || s.allies(h, t) || s.info[s.pieces[t].prof].class != 0 || !s.canSee(h, t) {
@@ -535,9 +521,8 @@ func init() {
 	// within it's Range Area in Line of Sight. The targeted Unit must
 	// rotate clockwise a number of times equal to 1 D4 roll." (TD-95)
 	registerActive(abTricked, &activeAbility{
-		use:   useAttack,
-		why:   "Tricked " + whyEnemySight,
-		check: rangedMoved(abTricked),
+		use: useAttack,
+		why: "Tricked " + whyEnemySight,
 		targets: func(s *State, h int, c *choices) {
 			for t := range s.pieces {
 				if t != h && s.alive(t) && !s.allies(h, t) && s.canSee(h, t) {
@@ -587,9 +572,8 @@ func (s *State) hexable(t, st int) bool {
 // more the player chooses the second then ("react uN hex S", TD-96).
 func registerHex() {
 	registerActive(abHex, &activeAbility{
-		use:   useAttack,
-		why:   "Hex targets a living unit within its Range Area in Line of Sight and names a status it may acquire (its number in the Status Affects, 1 Paralyzed ... 20 Confused; not Dead or Petrified)",
-		check: rangedMoved(abHex),
+		use: useAttack,
+		why: "Hex targets a living unit within its Range Area in Line of Sight and names a status it may acquire (its number in the Status Affects, 1 Paralyzed ... 20 Confused; not Dead or Petrified)",
 		targets: func(s *State, h int, c *choices) {
 			for t := range s.pieces {
 				if t == h || !s.alive(t) || !s.canSee(h, t) {

@@ -175,7 +175,7 @@ func init() {
 			}
 		},
 	})
-	ruled(abParry, "TD-47")
+	ruled(abParry, "TD-47", "TD-158")
 
 	// 021 Duel Striker, "D: Duel Pro.": "This Unit gains an extra D6 when
 	// performing a Duel Procedure when they are the Attacking Unit." 022
@@ -350,7 +350,7 @@ func init() {
 			s.fire(h, abOutsmart, ev, "wins this Defend Procedure, with no Duel Procedure and no Combat Lock")
 		}
 	}})
-	ruled(abOutsmart, "TD-48")
+	ruled(abOutsmart, "TD-48", "TD-158")
 
 	// 071 Growth, "All (Not with Dead Status)": "This Unit gains Strength
 	// to their Base Strength Ratings equal to the number of Units within 2

@@ -184,9 +184,21 @@ type activeAbility struct {
 	apply   func(s *State, holder, target, extra int, ev *engine.Log)
 	// why names the ability's condition for an error: what a legal use is.
 	why string
-	// check, if set, is a condition of the moment besides use's: an
-	// error names why the holder may not use the ability now.
-	check func(s *State, holder int) error
+	// attack: the ability is made as one of the unit's own attacks (the
+	// Breaths, TD-92): its targets are the attacks legalAttacks lists, so
+	// canAttack holds the Attack Modes and the Combat Lock for it, and a
+	// Ranged Unit that moved may still make it as a Ranged Melee
+	// Procedure.
+	attack bool
+	// strikes: the ability performs an Attack Procedure of the holder
+	// besides its attack (the Voodoo Doll, "D: Combat Pha."): the Combat
+	// Lock binds it as it binds every attack of the holder's turn.
+	strikes bool
+	// on, if set, calls f for each unit the ability used on (target,
+	// extra) acts on, until f returns false; without it the ability acts
+	// on its target. The Combat Lock asks whether it acts on the lock's
+	// other unit.
+	on func(s *State, holder, target, extra int, f func(u int) bool)
 }
 
 // actives holds the abilities used as actions, by number.
@@ -727,13 +739,18 @@ func (s *State) legalActives(seat, i int, buf []engine.Action) []engine.Action {
 		c := s.choicesOf()
 		a.targets(s, i, c)
 		for _, p := range c.list {
-			buf = append(buf, act(seat, actAbility, i, n, int(p[0]), int(p[1])))
+			if s.lockBinds(i, n, a, int(p[0]), int(p[1])) == nil {
+				buf = append(buf, act(seat, actAbility, i, n, int(p[0]), int(p[1])))
+			}
 		}
 	}
 	return buf
 }
 
-// canUseAb checks the moment of engaged piece i's active ability n.
+// canUseAb checks the moment of engaged piece i's active ability n. Every
+// ability used as an action passes here, and every one used in the Combat
+// Phase ("R: Attack Pro.", "D: Combat Pha.", TD-87) meets here the
+// conditions of entering the Combat Phase: no ability holds them itself.
 func (s *State) canUseAb(i, n int) error {
 	a := actives[n]
 	k := s.member(i)
@@ -751,8 +768,19 @@ func (s *State) canUseAb(i, n int) error {
 		if s.eng.noCombat || s.eng.escaped || s.eng.phase > phaseCombat || s.eng.petrified {
 			return s.illegal(ruleCombat, "%s may not enter the Combat Phase now", s.name(i))
 		}
+		// "Ranged Units may not enter both the Movement and Combat Phase in
+		// the same Turn unless they wish to perform a Ranged Melee
+		// Procedure instead of a Ranged Hit Procedure" (seed 004, "Attack
+		// Modes"; TD-87). A Breath is an attack, and canAttack lets it be
+		// a Ranged Melee Procedure (TD-92).
+		if s.eng.moved && s.info[s.pieces[i].prof].ranged && !a.attack {
+			return s.illegal(ruleModes+"; TD-87", "%s is a Ranged Unit that entered the Movement Phase: \"Ranged Units may not enter both the Movement and Combat Phase in the same Turn unless they wish to perform a Ranged Melee Procedure\"", s.name(i))
+		}
 		if a.use == useAttack && s.eng.attacked[k] {
 			return s.illegal(s.g.abRule(n), "the ability replaces the Attack Procedure, and %s has attacked", s.name(i))
+		}
+		if err := s.owedFirst(i, k, a); err != nil {
+			return err
 		}
 	case useEngage:
 		if s.eng.phase != phaseNone {
@@ -763,8 +791,61 @@ func (s *State) canUseAb(i, n int) error {
 			return err
 		}
 	}
-	if a.check != nil {
-		return a.check(s, i)
+	return nil
+}
+
+// bound reports whether ability a is one of its holder's attacks: one that
+// replaces the Attack Procedure ("R: Attack Pro.", TD-87) or performs one
+// (the Voodoo Doll).
+func (a *activeAbility) bound() bool { return a.use == useAttack || a.strikes }
+
+// actsOn reports whether ability a, used by h on (t, x), acts on unit u.
+func (a *activeAbility) actsOn(s *State, h, t, x, u int) bool {
+	if a.on == nil {
+		return t == u
+	}
+	found := false
+	a.on(s, h, t, x, func(v int) bool {
+		found = v == u
+		return !found
+	})
+	return found
+}
+
+// owedFirst checks, before any target is named, the attacks engaged piece
+// i (member k) owes (TD-157): an Enraged unit that can attack "must attack
+// the Unit with either an Attack Procedure or a Ranged Melee Procedure"
+// (seed 004, "Enraged"), so an ability in place of its Attack Procedure
+// that is no attack is refused; a unit Locked in Combat that has neither
+// attacked the other unit nor tried to escape may not enter the Combat
+// Phase by an ability if it could not attack there, while it may still
+// escape: it "must either attack the other Unit in the Combat Lock or
+// attempt to escape" (seed 004, "Combat Lock").
+func (s *State) owedFirst(i, k int, a *activeAbility) error {
+	p := &s.pieces[i]
+	if a.use == useAttack && !a.attack && p.has(Enraged) && !s.eng.attacked[k] && s.canAttackAny(i, k) {
+		return s.illegal(ruleStatuses+", Enraged; TD-157", "%s is Enraged: it \"must attack the Unit with either an Attack Procedure or a Ranged Melee Procedure\", not use an ability in its place", s.name(i))
+	}
+	if s.lockOwed(i) && !a.bound() && !s.canAttackAny(i, k) && s.canEscape(i) == nil {
+		return s.illegal(ruleLock+"; TD-157", "%s is Locked in Combat and cannot attack the other unit: it \"must ... attempt to escape the Combat Lock\" before anything else", s.name(i))
+	}
+	return nil
+}
+
+// lockBinds checks that ability a, used by piece i on (t, x), keeps the
+// Combat Lock: "A Unit remaining in Combat Lock before the end of a
+// Player's turn must either attack the other Unit in the Combat Lock or
+// attempt to escape" (seed 004, "Combat Lock"). Every attack of its turn
+// is owed to the lock: an ability that is one of its attacks (bound) must
+// act on the other unit (TD-157); a Shed skin is no unit, and no ability
+// acts on it (TD-139).
+func (s *State) lockBinds(i, n int, a *activeAbility, t, x int) error {
+	o := int(s.pieces[i].lock)
+	if o < 0 || !a.bound() || a.attack {
+		return nil // a Breath is held by canAttack
+	}
+	if o == i || !a.actsOn(s, i, t, x, o) {
+		return s.illegal(ruleLock+"; TD-157", "%s is Locked in Combat: %s is one of its attacks, and it \"must either attack the other Unit in the Combat Lock or attempt to escape\"", s.name(i), s.g.abName(n))
 	}
 	return nil
 }
@@ -783,6 +864,9 @@ func (s *State) useAb(i, n, t, x int, ev *engine.Log) error {
 	if !c.has(t, x) {
 		return s.illegal(s.g.abRule(n), "%s", a.why)
 	}
+	if err := s.lockBinds(i, n, a, t, x); err != nil {
+		return err
+	}
 	k := s.member(i)
 	s.eng.abUsed[k].add(n)
 	switch a.use {
@@ -793,6 +877,9 @@ func (s *State) useAb(i, n, t, x int, ev *engine.Log) error {
 		s.enter(phaseCombat)
 	case useMove:
 		s.enter(phaseMove)
+	}
+	if s.pieces[i].lock >= 0 && a.bound() && !a.attack {
+		s.pieces[i].flags |= fLockActed // its attack on the other unit of the lock
 	}
 	a.apply(s, i, t, x, ev)
 	return nil
@@ -1067,6 +1154,12 @@ func register(n int, h abilityHooks) {
 func registerActive(n int, a *activeAbility, h abilityHooks) {
 	actives[n] = a
 	register(n, h)
+	if a.use == useAttack || a.use == useCombat {
+		ruled(n, "TD-87") // the conditions of the Combat Phase, held in canUseAb
+	}
+	if a.bound() {
+		ruled(n, "TD-157") // one of the holder's attacks: owed to a Combat Lock
+	}
 }
 
 // registerReaction makes ability n a reaction; h may add hooks besides.
@@ -1159,7 +1252,11 @@ var abRulings [numFired][]string
 
 // ruled records that rulings decide how ability n plays.
 func ruled(n int, rulings ...string) {
-	abRulings[n] = append(abRulings[n], rulings...)
+	for _, r := range rulings {
+		if !slices.Contains(abRulings[n], r) {
+			abRulings[n] = append(abRulings[n], r)
+		}
+	}
 }
 
 // playedCount counts the abilities (1-202) and specials skald plays.

@@ -145,6 +145,20 @@ func (s *State) canAttack(a attack) error {
 	if t < 0 || t >= len(s.pieces) || !s.alive(t) || s.pieces[t].owner == p.owner {
 		return s.illegal(ruleArea, "the target must be a living enemy unit")
 	}
+	// "A Unit remaining in Combat Lock before the end of a Player's turn
+	// must either attack the other Unit in the Combat Lock or attempt to
+	// escape" (seed 004, "Combat Lock"): every attack of a locked unit's
+	// turn is declared on the other unit (TD-157); a Shed skin cannot be
+	// declared on, but an attack whose area covers it attacks it (TD-139).
+	if o := int(p.lock); o >= 0 && o != t {
+		if o == i {
+			if !s.attacksSkin(a) {
+				return s.illegal(ruleLock+"; TD-139", "%s is Locked in Combat with a shed skin: its attack must strike the skin's grid space, or it escapes", s.name(i))
+			}
+		} else {
+			return s.illegal(ruleLock+"; TD-157", "%s is Locked in Combat with %s: it \"must either attack the other Unit in the Combat Lock or attempt to escape\"", s.name(i), s.name(o))
+		}
+	}
 	if _, n := s.banned(a, t); n != 0 {
 		return s.illegal(s.g.abRule(n), "%s may not be attacked by %s now", s.name(t), s.name(i))
 	}
@@ -591,6 +605,25 @@ func (s *State) defendRollType(at uint8, d, side, extra int) (strength, sum, max
 	return strength, sum, max
 }
 
+// failed reports whether the attacking side's roll of round fails, the one
+// roll Lucky rerolls: "The Unit may choose to reroll ... any roll"; a
+// player rerolls a failure only (TD-34). An attack fails when its
+// strength is not greater than the defence ("If this strength is greater
+// ... kills"); an escape only when it is less ("If the Unit attempting to
+// escape wins or ties the Escape Procedure combat they may continue",
+// seed 004, "Escape Procedure"). A result that an ability decides whatever
+// the dice (Outsmart, Parry, On The Run) is no failure the dice can mend
+// (TD-158).
+func (s *State) failed(b *bout, round, at, df int) bool {
+	if (round == 0 && b.win != 0) || (round > 0 && b.duelW != 0) {
+		return false
+	}
+	if b.escape {
+		return at < df
+	}
+	return at <= df
+}
+
 // duel performs the Attack and Defend Procedures of bout b and then the
 // Duel Procedure while its condition holds: "If a Unit achieved a result
 // that the other Unit would be unable to overcome with their highest
@@ -605,7 +638,7 @@ func (s *State) duel(b *bout, luck bool, ev *engine.Log) (at, df int) {
 		roll, amax, ahigh := s.rollSide(b, 0, round)
 		droll, dmax, dhigh := s.rollSide(b, 1, round)
 		at, df = astr+roll, dstr+droll
-		if luck && at <= df && s.lucky(i, ev) {
+		if luck && s.failed(b, round, at, df) && s.lucky(i, ev) {
 			roll, amax, ahigh = s.rollSide(b, 0, round)
 			at = astr + roll
 		}

@@ -274,6 +274,10 @@ func (s *State) canLoot(i, d, slot, keep int) error {
 	switch {
 	case !s.alive(i) || s.pieces[i].has(Petrified):
 		return s.illegal(ruleLoot, "%s may not loot", s.name(i))
+	case s.lockDue(i, s.member(i)):
+		// Item Phase 2 ends the Movement and Combat Phases: a locked unit
+		// attacks or tries to escape first (seed 004, "Combat Lock"; TD-157).
+		return s.illegal(ruleLock+"; TD-157", "%s is Locked in Combat: it must attack or attempt to escape before it loots", s.name(i))
 	case d < 0 || d >= len(s.pieces) || s.pieces[d].flags&fRemoved != 0 || !s.pieces[d].has(Dead):
 		return s.illegal(ruleLoot, "only \"a Unit with the Dead Status\" is looted")
 	case !adjacent(s.pt(i), s.pt(d)) && s.pt(i) != s.pt(d):

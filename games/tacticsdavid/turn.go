@@ -238,7 +238,7 @@ func (s *State) mayDisengage() error {
 			continue
 		}
 		p := &s.pieces[m]
-		if p.lock >= 0 && p.flags&fLockActed == 0 && (s.canAttackAny(int(m), k) || s.canEscape(int(m)) == nil) {
+		if s.lockDue(int(m), k) {
 			return s.illegal(ruleLock, "%s is Locked in Combat: it must attack or attempt to escape", s.name(int(m)))
 		}
 		if p.has(Enraged) && !s.eng.attacked[k] && s.canAttackAny(int(m), k) {
@@ -249,6 +249,22 @@ func (s *State) mayDisengage() error {
 		}
 	}
 	return nil
+}
+
+// lockOwed reports whether piece i is Locked in Combat and has neither
+// attacked the other unit nor tried to escape this turn: "A Unit remaining
+// in Combat Lock before the end of a Player's turn must either attack the
+// other Unit in the Combat Lock or attempt to escape the Combat Lock"
+// (seed 004, "Combat Lock"; TD-157).
+func (s *State) lockOwed(i int) bool {
+	p := &s.pieces[i]
+	return p.lock >= 0 && p.flags&fLockActed == 0 && s.alive(i)
+}
+
+// lockDue reports whether engaged piece i (member k) owes its Combat Lock
+// an attack or an escape and can still give it.
+func (s *State) lockDue(i, k int) bool {
+	return s.lockOwed(i) && (s.canAttackAny(i, k) || s.canEscape(i) == nil)
 }
 
 // mayEndTurn checks that no unit of the Attacking Player still owes an
