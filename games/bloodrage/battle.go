@@ -28,6 +28,7 @@ type battle struct {
 	tyr       bool           // Tyr's Domain and Wrath have been offered for the revealed quests
 	parts     engine.SeatSet // the clans in the battle
 	valk      engine.SeatSet // clans whose Valkyrie fights in it
+	nidh      engine.SeatSet // clans whose Nidhoggr fights in it
 	card      [maxClans]int16
 	asBattle  engine.SeatSet // a quest revealed as a battle card (Tyr's Domain, Tyr's Wrath)
 	cancel    engine.SeatSet // revealed cards whose text Thor's Primacy cancels
@@ -289,6 +290,9 @@ func (s *State) joinBattle(log *engine.Log) {
 			for m := range 2 {
 				if s.monsterEffect(p, kindMonster0+m) == "valkyrie" && s.inBattle(int(s.clans[p].fig[figMonster+m]), prov) {
 					b.valk = b.valk.With(engine.Seat(p))
+				}
+				if s.monsterEffect(p, kindMonster0+m) == "nidhoggr" && s.inBattle(int(s.clans[p].fig[figMonster+m]), prov) {
+					b.nidh = b.nidh.With(engine.Seat(p))
 				}
 			}
 		}
@@ -656,7 +660,7 @@ func (s *State) spoils(log *engine.Log) {
 			if b.valk.Has(engine.Seat(p)) {
 				s.gain(p, 2*enemies, "the Valkyrie", log)
 			}
-			if won && s.hasMonster(p, "nidhoggr") && s.nidhoggrIn(p, prov) {
+			if won && b.nidh.Has(engine.Seat(p)) {
 				// 1 Glory for each figure the losers have in Valhalla.
 				n := 0
 				s.order(func(o int) {
@@ -681,20 +685,6 @@ func (s *State) spoils(log *engine.Log) {
 	if w == int(b.pillager) {
 		s.pillageReward(w, prov, log)
 	}
-}
-
-// nidhoggrIn reports whether clan p's Nidhoggr took part in the battle in
-// prov (it stood there when the battle was over, or died in it).
-func (s *State) nidhoggrIn(p, prov int) bool {
-	for m := range 2 {
-		if s.monsterEffect(p, kindMonster0+m) == "nidhoggr" {
-			l := int(s.clans[p].fig[figMonster+m])
-			if s.inBattle(l, prov) || (l == locValhal && s.bat.killed[p] > 0) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // hasMonster reports whether clan p has the monster with effect e.

@@ -48,7 +48,7 @@ func (s *State) Hash() uint64 {
 	b = append(b, byte(s.act.kind), byte(s.act.seat), byte(s.act.a), byte(s.act.b), byte(s.act.n))
 	bt := &s.bat
 	b = append(b, flag(bt.on), byte(bt.step), byte(bt.prov), byte(bt.pillager), flag(bt.challenge), flag(bt.fought), flag(bt.lateOpen), byte(bt.texts),
-		byte(bt.parts), byte(bt.valk), byte(bt.asBattle), byte(bt.cancel), byte(bt.nPlays), byte(bt.winner), flag(bt.tyr))
+		byte(bt.parts), byte(bt.valk), byte(bt.nidh), byte(bt.asBattle), byte(bt.cancel), byte(bt.nPlays), byte(bt.winner), flag(bt.tyr))
 	for p := range maxClans {
 		b = binary.LittleEndian.AppendUint16(b, uint16(bt.card[p]))
 		b = append(b, byte(bt.lateStr[p]), byte(bt.killed[p]))

@@ -14,8 +14,9 @@ func (s *State) legalAction(p int, buf []engine.Action) []engine.Action {
 	cl := &s.clans[p]
 	start := len(buf)
 	// Invade: a figure of the reserve into a village or a fjord.
+	troll := s.hasMonster(p, "mystic-troll") // its province costs nothing to invade
 	for k := range numKinds {
-		if s.inReserve(p, k) < 0 || s.invadeCost(p, k, -1) > int(cl.rage) {
+		if s.inReserve(p, k) < 0 || s.invadeCost(p, k, -1) > int(cl.rage) && !troll {
 			continue
 		}
 		buf = s.appendTargets(buf, engine.Action{Seat: seat, Kind: kInvade, Arg: [4]int16{int16(k)}}, p, k, false)
