@@ -485,6 +485,9 @@ func (s *State) steal(thief, item int16, ev *engine.Log) {
 	ev.Add(engine.Everyone, "steal", "%s's %s#%d steals %s#%d from %s's %s#%d",
 		seatName(owner(thief)), s.nameOf(thief), thief, s.idOf(item), item, seatName(owner(s.c[item].area)), s.nameOf(s.c[item].area), s.c[item].area)
 	s.attach(item, thief)
+	// An attack step, made: the others may answer it, as every step of a
+	// turn (WG-6, WG-35).
+	s.openWindow(trigSteal, owner(thief), none, none)
 }
 
 // captureOrRelease puts the defeated unit in the captor's captured-pile,

@@ -127,6 +127,7 @@ const (
 	trigMove           // a move step was made
 	trigAttack         // an attack was declared
 	trigEndTurn        // the active player ended the turn
+	trigSteal          // a unit stole an item: an attack step without dice
 )
 
 // window is a reaction window: the players other than the one who acted
