@@ -487,6 +487,9 @@ func (s *State) legalPending(seat int, buf []engine.Action) []engine.Action {
 				buf = append(buf, act(seat, actRemove, st))
 			}
 		}
+		if s.pend.item == itemElixir {
+			buf = append(buf, act(seat, actPass)) // "as many" as the player likes (TD-159)
+		}
 	case pendReact:
 		h, n := int(s.pend.who), int(s.pend.ab)
 		c := s.choicesOf()
@@ -562,6 +565,10 @@ func (s *State) applyPending(a engine.Action, ev *engine.Log) error {
 	case pendAbility:
 		return s.answerAbility(a, ev)
 	case pendPotion:
+		if a.Kind == actPass && pd.item == itemElixir {
+			s.pend = pending{} // the Elixir's player keeps the rest (TD-159)
+			return nil
+		}
 		st := int(a.Arg[0])
 		if a.Kind != actRemove || st < 0 || st >= NumStatuses || s.removable(int(pd.who))&statusBit(st) == 0 {
 			return s.illegal(ruleUse, "choose a status of %s to remove, other than Dead or Petrified", s.name(int(pd.who)))

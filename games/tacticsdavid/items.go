@@ -230,7 +230,7 @@ func (s *State) use(i, t int, ev *engine.Log) {
 		s.event(ev, "status.discarded", "%s is no longer Dead", s.name(t))
 		return
 	}
-	n := NumStatuses // the Elixir: "as many of any Status Card"
+	n := NumStatuses // the Elixir: "as many of any Status Card" as the player chooses (TD-159)
 	switch it {
 	case itemPotion:
 		n = 1
@@ -240,7 +240,10 @@ func (s *State) use(i, t int, ev *engine.Log) {
 		n = 3
 	}
 	rem := s.removable(t)
-	if popcount(rem) <= n {
+	if rem == 0 {
+		return
+	}
+	if it != itemElixir && popcount(rem) <= n {
 		for st := 0; st < NumStatuses; st++ {
 			if rem&statusBit(st) != 0 {
 				s.discard(t, st, ev)
@@ -248,7 +251,7 @@ func (s *State) use(i, t int, ev *engine.Log) {
 		}
 		return
 	}
-	s.pend = pending{kind: pendPotion, seat: s.pieces[i].owner, n: int8(n), who: int8(t)}
+	s.pend = pending{kind: pendPotion, seat: s.pieces[i].owner, n: int8(n), who: int8(t), item: it}
 }
 
 func popcount(x uint32) int {

@@ -342,3 +342,45 @@ func TestDeterminizedCopyRollsItsOwnDice(t *testing.T) {
 		t.Errorf("the real stream has %d forced dice left, want 4", d)
 	}
 }
+
+// TestBattlefieldSizes checks the battlefields of the rule book: "There
+// are 3 common sized battlefields and each can be oriented vertically or
+// horizontally. The smallest size is 7x11 Grid Spaces, the next biggest
+// size is 14x11, and the biggest is 14x22 ... Players are not limited to
+// these sizes however – make it as big or small as you want!" (seed 004,
+// "The Grid"; TD-B1, TD-B5). Each shipped battlefield, the small one
+// turned (11x7) and a field of another size drawn by the players host a
+// whole random battle, armies built and deployed.
+func TestBattlefieldSizes(t *testing.T) {
+	// The turned field: player 1 on the west edge, player 2 on the east.
+	turned := "name: Turned\nsize: 11x7\nterrain:\n" + strings.Repeat("...........\n", 7) +
+		"deploy:\n" + strings.Repeat("11.......22\n", 7)
+	small := "name: Skirmish\nsize: 5x6\nterrain:\n" + strings.Repeat(".....\n", 6) +
+		"deploy:\n11111\n.....\n.....\n.....\n.....\n22222\n"
+	tests := []struct {
+		bf   string
+		w, h int
+	}{
+		{"open-field-7x11", 7, 11},
+		{"open-field-14x11", 14, 11},
+		{"open-field-14x22", 14, 22},
+		{"bramble-creek-crossing", 14, 11},
+		{"deaths-highway", 14, 11},
+		{turned, 11, 7},
+		{small, 5, 6},
+	}
+	for k, tc := range tests {
+		st, err := New().New(engine.Config{Seed: uint64(k), Options: engine.Options{"battlefield": tc.bf, "armies": "auto", "turns": "4", "limit": "40"}})
+		if err != nil {
+			t.Fatalf("battlefield %d: %v", k, err)
+		}
+		s := st.(*State)
+		if s.bf.W != tc.w || s.bf.H != tc.h {
+			t.Errorf("battlefield %d: %dx%d, want %dx%d", k, s.bf.W, s.bf.H, tc.w, tc.h)
+		}
+		playRandom(t, s, uint64(k), nil)
+		if _, over := s.Result(); !over {
+			t.Errorf("battlefield %d: the battle did not end", k)
+		}
+	}
+}

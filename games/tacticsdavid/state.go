@@ -138,7 +138,7 @@ type pending struct {
 	kind uint8
 	seat int8
 	n    int8  // pendCharge: the greatest distance; pendPotion: statuses left to remove
-	item int8  // pendEquip: the acquired item
+	item int8  // pendEquip: the acquired item; pendPotion: the potion used
 	who  int8  // pendPotion: the unit healed; pendReact: the unit that may react
 	ab   int16 // pendReact, pendAbility: the ability
 	atk  attack
