@@ -46,10 +46,10 @@ type sealed struct {
 func (s sealed) forbid(what string) { s.tb.Fatalf("bot called %s on the real state", what) }
 
 func (s sealed) Apply(engine.Action, *engine.Log) error { s.forbid("Apply"); return nil }
-func (s sealed) View(engine.Seat) any                       { s.forbid("View"); return nil }
-func (s sealed) Clone() engine.State                        { s.forbid("Clone"); return nil }
-func (s sealed) Hash() uint64                               { s.forbid("Hash"); return 0 }
-func (s sealed) Rand() *engine.Rand                         { s.forbid("Rand"); return nil }
+func (s sealed) View(engine.Seat) any                   { s.forbid("View"); return nil }
+func (s sealed) Clone() engine.State                    { s.forbid("Clone"); return nil }
+func (s sealed) Hash() uint64                           { s.forbid("Hash"); return 0 }
+func (s sealed) Rand() *engine.Rand                     { s.forbid("Rand"); return nil }
 
 // matrix is a one-shot game of simultaneous secret choices. Seat 0 picks
 // A, B or C and seat 1 picks X or Y. A wins against X and loses against Y;
@@ -147,7 +147,7 @@ func (e *endless) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 	}
 	return append(buf, engine.Action{}, engine.Action{Kind: 1})
 }
-func (e *endless) Apply(engine.Action, *engine.Log) error         { e.n++; return nil }
+func (e *endless) Apply(engine.Action, *engine.Log) error             { e.n++; return nil }
 func (e *endless) View(engine.Seat) any                               { return e.n }
 func (e *endless) Result() (engine.Result, bool)                      { return engine.Result{}, false }
 func (e *endless) Clone() engine.State                                { c := *e; return &c }

@@ -260,4 +260,3 @@ func (e *IllegalError) Error() string { return e.Why + " [" + e.Rule + "]" }
 func Illegal(rule, format string, args ...any) *IllegalError {
 	return &IllegalError{Rule: rule, Why: fmt.Sprintf(format, args...)}
 }
-

@@ -24,9 +24,9 @@ type Run struct {
 	game   engine.Game
 	st     engine.State
 	seats  int
-	next   int            // index of the next step
-	events engine.Log // events of the last action applied
-	rng    engine.Rand    // random play's choices
+	next   int         // index of the next step
+	events engine.Log  // events of the last action applied
+	rng    engine.Rand // random play's choices
 	buf    []engine.Action
 
 	// forced results not used yet, next first, with where they were forced

@@ -19,8 +19,8 @@ const (
 
 // Alternate returns the direction of a draft in round (counted from 0)
 // when the direction changes every round: Clockwise in even rounds,
-// Anticlockwise in odd ones, as Blood Rage's three ages pass left, right,
-// left.
+// Anticlockwise in odd ones, as drafts that pass left, right, left by
+// round do.
 func Alternate(round int) Direction {
 	if round%2 == 0 {
 		return Clockwise

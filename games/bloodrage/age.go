@@ -64,9 +64,9 @@ func (s *State) setup(log *engine.Log) {
 }
 
 // startAge deals the Age's deck for the draft (Gods' Gifts): eight cards
-// to each clan, who pick one and pass the rest, left in the first and
-// third Ages and right in the second, until six are kept and two are
-// discarded unseen; two clans pick two cards a pass (reference §1.6).
+// to each clan, who pick one and pass the rest to the left until six are
+// kept and two are discarded unseen; two clans pick two cards a pass
+// (reference §1.6).
 func (s *State) startAge(log *engine.Log) {
 	s.phase = phDraft
 	deck := s.c.Deck(int(s.age)+1, int(s.n), s.kickstarter)
@@ -90,7 +90,8 @@ func (s *State) startAge(log *engine.Log) {
 	if s.n == 2 {
 		per = 2
 	}
-	if err := s.draft.DealPicking(hands[:s.n], decide.Alternate(int(s.age)), 2, per); err != nil {
+	// The hands pass left in every Age (reference §1.6; ruling BR-R29).
+	if err := s.draft.DealPicking(hands[:s.n], decide.Clockwise, 2, per); err != nil {
 		panic(fmt.Sprintf("bloodrage: dealing the draft: %v", err)) // 8 cards each, always
 	}
 	log.Add(engine.Everyone, "age", "Age %d begins: the Gods' Gifts are drafted, passing %v", s.age+1, s.draft.Direction())

@@ -57,7 +57,7 @@ func TestSetupDestroyed(t *testing.T) {
 
 // TestSetupDraft checks the Gods' Gifts of each Age (reference §1.6,
 // step 1): eight cards a clan; one pick a pass (two at two clans), the
-// hands passing left in the first and third Ages and right in the second,
+// hands passing left in every Age (ruling BR-R29),
 // until six are kept and two are left, discarded unseen; the hand is then
 // the six cards and the one kept from the Age before, if any. Each Age is
 // reached by random play.
@@ -92,10 +92,7 @@ func checkDraft(t *testing.T, s *State, n, age int, seed uint64) {
 	if n == 2 {
 		per, wantPasses = 2, 3
 	}
-	dir := decide.Clockwise // left: seat i to seat i+1
-	if age == 1 {
-		dir = decide.Anticlockwise
-	}
+	dir := decide.Clockwise // left: seat i to seat i+1, in every Age
 	if s.draft.Direction() != dir {
 		t.Fatalf("%d clans, seed %d, Age %d: the hands pass %v, want %v", n, seed, age+1, s.draft.Direction(), dir)
 	}
