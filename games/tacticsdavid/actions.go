@@ -789,7 +789,11 @@ func (s *State) applyBattle(a engine.Action, ev *engine.Log) error {
 			return s.illegal(ruleMove, "%s cannot reach %d,%d with a Movement Procedure", s.name(pup), p.X, p.Y)
 		}
 		s.enter(phaseMove)
-		s.eng.whipped = true
+		// The Whip's Movement Procedure is in its holder's Movement Phase
+		// (TD-41): the holder has entered it, and a Ranged holder "may not
+		// enter both the Movement and Combat Phase" (seed 004, "Attack
+		// Modes"; TD-87).
+		s.eng.whipped, s.eng.moved = true, true
 		track := s.tracked(pup, -1)
 		if track {
 			s.trackMove(pup, -1, p, s.rating(pup, 0), ev) // the path, for trails
