@@ -44,7 +44,11 @@ type sqlStore struct {
 	appends   chan *appendReq
 	stop      chan struct{}
 	stopped   chan struct{}
-	closeOnce sync.Once
+	// cmu guards closed: Append queues only under the read lock and while
+	// the store is open, so that Close, taking the write lock, knows that
+	// nothing is queued after it and the committer answers all.
+	cmu    sync.RWMutex
+	closed bool
 }
 
 // appendReq is one Append waiting for the group commit.
@@ -238,16 +242,18 @@ func (s *sqlStore) Append(ctx context.Context, id string, a Action, status, resu
 	if a.At.IsZero() {
 		a.At = time.Now().UTC()
 	}
-	s.startOnce.Do(s.startCommitter)
-	if s.appends == nil {
+	s.cmu.RLock()
+	if s.closed {
+		s.cmu.RUnlock()
 		return fmt.Errorf("store action %d of match %s: the store is closed", a.Seq, id)
 	}
+	s.startOnce.Do(s.startCommitter)
 	req := &appendReq{id: id, a: a, status: status, result: result, done: make(chan error, 1)}
 	select {
 	case s.appends <- req:
-	case <-s.stop:
-		return fmt.Errorf("store action %d of match %s: the store is closed", a.Seq, id)
+		s.cmu.RUnlock()
 	case <-ctx.Done():
+		s.cmu.RUnlock()
 		return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, ctx.Err())
 	}
 	// Once queued, the action is waited for whatever ctx says: it may be
@@ -627,12 +633,16 @@ func (s *sqlStore) Check(ctx context.Context) error {
 // Close stops the group commit (actions still queued are refused, never
 // half written) and releases the store's connections.
 func (s *sqlStore) Close() error {
-	s.closeOnce.Do(func() {
-		s.startOnce.Do(func() {}) // no committer may start after this
+	s.cmu.Lock()
+	was := s.closed
+	s.closed = true
+	s.cmu.Unlock()
+	if !was {
+		s.startOnce.Do(func() {}) // no committer starts after this
 		if s.stop != nil {
-			close(s.stop)
+			close(s.stop) // nothing is queued after this: the committer answers what is
 			<-s.stopped
 		}
-	})
+	}
 	return s.db.Close()
 }
