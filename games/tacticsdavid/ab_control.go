@@ -231,7 +231,7 @@ func init() {
 			s.event(ev, "control", "%s is under %s's control this turn", s.name(t), seatWord(p.owner))
 		},
 	}, abilityHooks{})
-	ruled(abPossess, "TD-110")
+	ruled(abPossess, "TD-110", "TD-158")
 
 	// 072 Host, "R: Attack Pro.": "If 1 D6 Roll is greater than or equal to
 	// 4 Stack this Unit under an Enemy Unit in Direct Grid Space contact.

@@ -410,10 +410,11 @@ func (s *State) rangedHit(i, t int, ev *engine.Log) bool {
 // lucky reports whether piece i uses its Lucky reroll now: "The Unit may
 // choose to reroll, once during the owning Player's Turn, any roll called to
 // be made in one Procedure of their choosing." skald rerolls the first roll
-// of the owner's turn that fails (TD-34).
+// of the owner's turn that fails (TD-34). A Possessed unit's owner is
+// still the player it came from: not in the possessor's turn (TD-158).
 func (s *State) lucky(i int, ev *engine.Log) bool {
 	p := &s.pieces[i]
-	if !p.has(Lucky) || p.owner != s.player || p.flags&fLuckyUsed != 0 {
+	if !p.has(Lucky) || s.trueOwner(i) != int(s.player) || p.flags&fLuckyUsed != 0 {
 		return false
 	}
 	p.flags |= fLuckyUsed
