@@ -12,7 +12,7 @@ import (
 // RulesVersion is the version of the rules and content this package plays.
 // Version 2: TD-154 (an engaged unit that changes sides is disengaged),
 // TD-155 and TD-156 change the play of the matches they concern.
-const RulesVersion = "tacticsdavid-2"
+const RulesVersion = "tacticsdavid-3"
 
 // Game is Tactics David V3.2 (seed 004).
 type Game struct {

@@ -18,7 +18,7 @@ import (
 // Version 2: the tactic window is a decide.Window (the state hash covers
 // it differently) and a draw with 3–4 players is between the players
 // still in (WG-40), so records of version 1 do not replay.
-const RulesVersion = "wintergrim-2"
+const RulesVersion = "wintergrim-3"
 
 //go:embed rules.md
 var rulesText string
