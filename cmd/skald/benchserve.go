@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -27,6 +28,7 @@ func runBenchServe(e *env, args []string) error {
 	maxActions := fs.Int("max-actions", 0, "stop after this many actions (0: no limit)")
 	db := fs.String("db", "", "a postgres:// URL, or a SQLite file (default: a new file in a temporary directory)")
 	asJSON := fs.Bool("json", false, "print the figures as JSON")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the server and its load clients to `file`")
 	opts := optionFlags{}
 	fs.Var(opts, "option", "game option k=v (repeatable)")
 	pos, err := parseFlags(fs, args)
@@ -86,6 +88,17 @@ func runBenchServe(e *env, args []string) error {
 	}
 	var liveHeap uint64
 	var live int
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	res, err := server.Load(ctx, server.LoadConfig{
 		URL: "http://" + ln.Addr().String(), Game: *game, Options: engine.Options(opts),
 		Matches: *matches, Duration: *d, MaxActions: *maxActions, Seed: 1,
