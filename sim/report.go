@@ -130,6 +130,30 @@ type BotStats struct {
 	Name string `json:"name"`
 	Spec string `json:"spec"`
 	Tally
+	// Think is how long the bot took to choose: a bot worth playing
+	// answers a person promptly.
+	Think Think `json:"think"`
+}
+
+// Think describes a bot's decision times over a batch, in milliseconds;
+// percentiles by the nearest-rank method. Times depend on the machine and
+// its load, unlike the rest of a report.
+type Think struct {
+	Decisions int     `json:"decisions"`
+	P50       float64 `json:"p50_ms"`
+	P95       float64 `json:"p95_ms"`
+	Max       float64 `json:"max_ms"`
+}
+
+// thinkStats returns the percentiles of ds, which it sorts.
+func thinkStats(ds []time.Duration) Think {
+	if len(ds) == 0 {
+		return Think{}
+	}
+	slices.Sort(ds)
+	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+	rank := func(p float64) time.Duration { return ds[max(int(math.Ceil(p*float64(len(ds))))-1, 0)] }
+	return Think{Decisions: len(ds), P50: ms(rank(0.50)), P95: ms(rank(0.95)), Max: ms(ds[len(ds)-1])}
 }
 
 // Lengths describes the lengths of matches in actions. Percentiles are by
@@ -166,6 +190,7 @@ func report(g engine.Game, cfg engine.Config, o Options, outcomes []outcome, wal
 	}()
 	var lengths []int
 	bySeat, byBot := make([]tallying, seats), make([]tallying, seats)
+	think := make([][]time.Duration, seats)
 	var first tallying
 	for i, out := range outcomes {
 		if !out.played {
@@ -178,6 +203,9 @@ func report(g engine.Game, cfg engine.Config, o Options, outcomes []outcome, wal
 		for s := range seats {
 			bySeat[s].add(out.result, engine.Seat(s))
 			byBot[(s+i%seats)%seats].add(out.result, engine.Seat(s))
+			if s < len(out.think) {
+				think[(s+i%seats)%seats] = append(think[(s+i%seats)%seats], out.think[s]...)
+			}
 		}
 		if out.first != engine.Spectator {
 			first.add(out.result, out.first)
@@ -193,6 +221,7 @@ func report(g engine.Game, cfg engine.Config, o Options, outcomes []outcome, wal
 	for s := range r.Seats {
 		r.Seats[s].Tally = bySeat[s].finish(seats)
 		r.Bots[s].Tally = byBot[s].finish(seats)
+		r.Bots[s].Think = thinkStats(think[s])
 	}
 	r.FirstPlayer = first.finish(seats)
 	r.Length = lengthStats(lengths)
@@ -200,6 +229,26 @@ func report(g engine.Game, cfg engine.Config, o Options, outcomes []outcome, wal
 		r.GamesPerSecond = float64(r.Games) / r.WallSeconds
 	}
 	return r
+}
+
+// nameWidth is the width of the longest bot name.
+func nameWidth(bots []BotStats) int {
+	w := 0
+	for _, b := range bots {
+		w = max(w, len(b.Name))
+	}
+	return w
+}
+
+// msText prints milliseconds readably: "0.04 ms", "12 ms", "1.3 s".
+func msText(ms float64) string {
+	switch {
+	case ms >= 1000:
+		return fmt.Sprintf("%.1f s", ms/1000)
+	case ms >= 10:
+		return fmt.Sprintf("%.0f ms", ms)
+	}
+	return fmt.Sprintf("%.2f ms", ms)
 }
 
 // botName names bots[b], numbering specs that occur more than once.
@@ -291,6 +340,11 @@ func (r *Report) Text() string {
 	fmt.Fprintf(&b, "\n\nplaces from 1, the best, to %d; tied seats share a place. Scores are the game's points, or 1 for a win.\n", len(r.Seats))
 	l := r.Length
 	fmt.Fprintf(&b, "\nlength in actions: mean %.1f, min %d, median %d, p90 %d, max %d\n", l.Mean, l.Min, l.P50, l.P90, l.Max)
+	b.WriteString("\ndecision time:\n")
+	for _, s := range r.Bots {
+		t := s.Think
+		fmt.Fprintf(&b, "  %-*s %7d decisions  median %s  p95 %s  max %s\n", nameWidth(r.Bots), s.Name, t.Decisions, msText(t.P50), msText(t.P95), msText(t.Max))
+	}
 	if len(r.Counts) > 0 || len(r.Never) > 0 {
 		names := make([]string, 0, len(r.Counts))
 		for n := range r.Counts {

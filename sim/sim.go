@@ -74,6 +74,7 @@ type outcome struct {
 	length int
 	first  engine.Seat // seat of the first action, or Spectator
 	counts map[string]int
+	think  [][]time.Duration // each seat's time to choose, decision by decision
 }
 
 // Run plays the batch o describes and reports on it. The report does not
@@ -250,6 +251,7 @@ func play(ctx context.Context, g engine.Game, cfg engine.Config, lineup []string
 		return out, &Failure{Error: fmt.Sprintf("starting the match: %v", err)}
 	}
 	out.first = engine.Spectator
+	out.think = make([][]time.Duration, len(bots))
 	for {
 		step := len(*actions) + 1
 		doing, text = deciding, ""
@@ -264,7 +266,9 @@ func play(ctx context.Context, g engine.Game, cfg engine.Config, lineup []string
 			return out, failed("seat %d decides at step %d in a match of %d seats", seat, step, len(bots))
 		}
 		doing = choosing
+		t0 := time.Now()
 		a := bots[seat].Choose(st, seat)
+		out.think[seat] = append(out.think[seat], time.Since(t0))
 		doing = formatting
 		text = st.FormatAction(a)
 		if a.Seat != seat {

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"skald/engine"
 	"skald/internal/testgame"
@@ -81,7 +82,7 @@ func TestWorkers(t *testing.T) {
 	var want *Report
 	for _, w := range []int{1, 2, 5, 0} {
 		r := run(t, options(40, w, "mcts:iters=30", "random", "random"))
-		r.WallSeconds, r.GamesPerSecond = 0, 0
+		untimed(r)
 		if want == nil {
 			want = r
 		} else if !reflect.DeepEqual(r, want) {
@@ -471,7 +472,7 @@ func TestFailuresWorkers(t *testing.T) {
 	for _, w := range []int{1, 3} {
 		o := Options{Game: firstWins{panicAt: 5, odd: true}, Bots: []string{"random", "mcts:iters=5"}, N: 30, Workers: w, Seed: 7}
 		r := run(t, o)
-		r.WallSeconds, r.GamesPerSecond = 0, 0
+		untimed(r)
 		for k := range r.Failures {
 			r.Failures[k].Stack = ""
 		}
@@ -512,5 +513,37 @@ func TestFailuresReport(t *testing.T) {
 	}
 	if strings.Contains(run(t, options(2, 1, "random", "random")).Text(), "failed") {
 		t.Errorf("a batch without failures mentions them")
+	}
+}
+
+// untimed clears what a report measures of the clock, which depends on the
+// machine: the wall time and the bots' decision times (their number stays).
+func untimed(r *Report) {
+	r.WallSeconds, r.GamesPerSecond = 0, 0
+	for b := range r.Bots {
+		r.Bots[b].Think.P50, r.Bots[b].Think.P95, r.Bots[b].Think.Max = 0, 0, 0
+	}
+}
+
+// TestThink checks the decision times: each bot's decisions are the
+// actions it chose, and its percentiles are in order.
+func TestThink(t *testing.T) {
+	r := run(t, options(20, 2, "mcts:iters=30", "random"))
+	total := 0
+	for _, b := range r.Bots {
+		th := b.Think
+		if th.Decisions == 0 || th.P50 > th.P95 || th.P95 > th.Max || th.P50 < 0 {
+			t.Errorf("bot %s: %+v", b.Name, th)
+		}
+		total += th.Decisions
+	}
+	if want := int(r.Length.Mean*float64(r.Games) + 0.5); total != want {
+		t.Errorf("%d decisions in all, want one per action: %d", total, want)
+	}
+	if text := r.Text(); !strings.Contains(text, "decision time:") || !strings.Contains(text, " decisions  median ") {
+		t.Errorf("the report does not show decision times:\n%s", text)
+	}
+	if got := thinkStats([]time.Duration{3 * time.Millisecond, time.Millisecond, 2 * time.Millisecond}); got != (Think{Decisions: 3, P50: 2, P95: 3, Max: 3}) {
+		t.Errorf("thinkStats = %+v", got)
 	}
 }
