@@ -19,7 +19,10 @@ func (o optionFlags) String() string { return engine.Options(o).String() }
 func (o optionFlags) Set(v string) error {
 	k, val, ok := strings.Cut(v, "=")
 	if !ok || k == "" {
-		return fmt.Errorf("option %q: want k=v", v)
+		if k == "" {
+			return fmt.Errorf("want name=value, with the option's name before the =")
+		}
+		return fmt.Errorf("want name=value, such as --option %s=… (skald games lists each game's options)", v)
 	}
 	if name, ok := strings.CutPrefix(val, "@"); ok {
 		b, err := os.ReadFile(name)

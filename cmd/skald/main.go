@@ -28,6 +28,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
+	"time"
 )
 
 // command is one subcommand, in a file of its own.
@@ -110,10 +112,28 @@ func usage(w io.Writer) {
 }
 
 // newFlags returns a flag set for a subcommand whose errors go to e.
+// A wrong flag is reported by parseFlags as a usage error, without the
+// flag package's list of every flag; -h prints that list.
 func newFlags(e *env, name string) *flag.FlagSet {
 	fs := flag.NewFlagSet("skald "+name, flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
+	fs.SetOutput(&helpWriter{w: e.stderr})
+	fs.Usage = func() {}
 	return fs
+}
+
+// helpWriter is a flag set's output: it drops what the flag package
+// writes for a wrong flag, which parseFlags reports itself, and passes on
+// the list of flags that -h asks for.
+type helpWriter struct {
+	w  io.Writer
+	on bool
+}
+
+func (h *helpWriter) Write(b []byte) (int, error) {
+	if !h.on {
+		return len(b), nil
+	}
+	return h.w.Write(b)
 }
 
 // parseFlags parses args, allowing flags after positional arguments, and
@@ -123,9 +143,14 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
+				if h, ok := fs.Output().(*helpWriter); ok {
+					h.on = true
+				}
+				fmt.Fprintf(fs.Output(), "usage of %s:\n", fs.Name())
+				fs.PrintDefaults()
 				return nil, err
 			}
-			return nil, usagef("%v", err)
+			return nil, flagError(fs, err)
 		}
 		args = fs.Args()
 		if len(args) == 0 {
@@ -134,4 +159,49 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
+}
+
+// flagError turns the flag package's error for a flag into a usage error
+// that names the flag as it is typed and says what it wants, such as
+// "--seed -1: want a whole number, 0 or more" for its "invalid value "-1"
+// for flag -seed: parse error".
+func flagError(fs *flag.FlagSet, err error) error {
+	dash := func(name string) string {
+		if len(name) == 1 {
+			return "-" + name
+		}
+		return "--" + name
+	}
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
+		return usagef("%s needs a value", dash(name))
+	}
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		return usagef("there is no flag %s", dash(name))
+	}
+	rest, ok := strings.CutPrefix(msg, "invalid value ")
+	if !ok {
+		return usagef("%v", err)
+	}
+	value, rest, _ := strings.Cut(rest[1:], "\" for flag -")
+	name, why, _ := strings.Cut(rest, ": ")
+	f := fs.Lookup(name)
+	if f == nil {
+		return usagef("%v", err)
+	}
+	if g, ok := f.Value.(flag.Getter); ok {
+		switch g.Get().(type) {
+		case uint, uint64:
+			why = "want a whole number, 0 or more"
+		case int, int64:
+			why = "want a whole number"
+		case float64:
+			why = "want a number"
+		case bool:
+			why = "want true or false"
+		case time.Duration:
+			why = "want a duration such as 30s or 2m"
+		}
+	}
+	return usagef("%s %s: %s", dash(name), value, why)
 }

@@ -140,7 +140,10 @@ func (p *player) play() error {
 	for {
 		p.doing = "the game"
 		if r, over := st.Result(); over {
-			fmt.Fprintf(p.e.stdout, "\n== game over: %s\n", r.Reason)
+			fmt.Fprintf(p.e.stdout, "\n== game over: %s\n", outcome(p.m.Game, r))
+			if v := p.viewer(); v != engine.Spectator {
+				fmt.Fprintf(p.e.stdout, "== %s\n", yourResult(p.m.Game, r, v, len(p.m.Record.Header.Seats)))
+			}
 			fmt.Fprint(p.e.stdout, standings(p.m.Game, r, p.m.Record.Header.Seats))
 			if p.m.Record.Steps != nil {
 				fmt.Fprintf(p.e.stdout, "%d actions played\n", len(p.m.Record.Steps))

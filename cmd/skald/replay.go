@@ -63,7 +63,7 @@ func runReplay(e *env, args []string) error {
 	verdict := "not finished"
 	r, over := st.Result()
 	if over {
-		verdict = r.Reason
+		verdict = outcome(g, r)
 	}
 	fmt.Fprintf(e.stdout, "replay ok: %d actions, every state hash matches; %s\n", len(rec.Steps), verdict)
 	if over && !*quiet {
