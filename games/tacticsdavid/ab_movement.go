@@ -630,7 +630,7 @@ func (s *State) chargeAlong(i, partner, x, y, n int, ev *engine.Log) error {
 		if y < 0 {
 			return s.illegal(s.g.abRule(ab), "the charge is not restricted to a straight line: name the grid space it ends on (charge x,y), or charge 0")
 		}
-		return s.illegal(s.g.abRule(ab), "the charge may not end on %d,%d: up to %d grid spaces along any path a charge may take (TD-141), on a free grid space; or charge 0", x, y, n)
+		return s.illegal(s.g.abRule(ab), "the charge may not end on %d,%d: up to %d grid spaces along any path a charge may take (ruling TD-141), on a free grid space; or charge 0", x, y, n)
 	}
 	s.pend = pending{}
 	for _, m := range [2]int{i, partner} {

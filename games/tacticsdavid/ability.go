@@ -397,7 +397,7 @@ func (g *Game) abName(n int) string { return g.abLabel(n).Name }
 
 // abRule is the citation of ability n, for errors.
 func (g *Game) abRule(n int) string {
-	return "seed 004, Ability List, " + g.abName(n)
+	return "Tactics David rules, Ability List, " + g.abName(n)
 }
 
 // abSlug is the word for ability n in action text: "raise-dead".
@@ -480,7 +480,7 @@ func (s *State) inflict(holder, n, target, st int, ev *engine.Log) bool {
 
 func (s *State) boutHooks(b *bout, ev *engine.Log) {
 	if b.escape {
-		return // "neither Unit may use Abilities or Specials" (seed 004, "Escape Procedure")
+		return // "neither Unit may use Abilities or Specials" (Tactics David rules, "Escape Procedure")
 	}
 	// An ability that forbids the attack ("may not be Attacked"): an area
 	// attack passes the unit by.
@@ -774,7 +774,7 @@ func (s *State) canUseAb(i, n int) error {
 		// Modes"; TD-87). A Breath is an attack, and canAttack lets it be
 		// a Ranged Melee Procedure (TD-92).
 		if s.eng.moved && s.info[s.pieces[i].prof].ranged && !a.attack {
-			return s.illegal(ruleModes+"; TD-87", "%s is a Ranged Unit that entered the Movement Phase: \"Ranged Units may not enter both the Movement and Combat Phase in the same Turn unless they wish to perform a Ranged Melee Procedure\"", s.name(i))
+			return s.illegal(ruleModes+"; ruling TD-87", "%s is a Ranged Unit that entered the Movement Phase: \"Ranged Units may not enter both the Movement and Combat Phase in the same Turn unless they wish to perform a Ranged Melee Procedure\"", s.name(i))
 		}
 		if a.use == useAttack && s.eng.attacked[k] {
 			return s.illegal(s.g.abRule(n), "the ability replaces the Attack Procedure, and %s has attacked", s.name(i))
@@ -824,10 +824,10 @@ func (a *activeAbility) actsOn(s *State, h, t, x, u int) bool {
 func (s *State) owedFirst(i, k int, a *activeAbility) error {
 	p := &s.pieces[i]
 	if a.use == useAttack && !a.attack && p.has(Enraged) && !s.eng.attacked[k] && s.canAttackAny(i, k) {
-		return s.illegal(ruleStatuses+", Enraged; TD-157", "%s is Enraged: it \"must attack the Unit with either an Attack Procedure or a Ranged Melee Procedure\", not use an ability in its place", s.name(i))
+		return s.illegal(ruleStatuses+", Enraged; ruling TD-157", "%s is Enraged: it \"must attack the Unit with either an Attack Procedure or a Ranged Melee Procedure\", not use an ability in its place", s.name(i))
 	}
 	if s.lockOwed(i) && !a.bound() && !s.canAttackAny(i, k) && s.canEscape(i) == nil {
-		return s.illegal(ruleLock+"; TD-157", "%s is Locked in Combat and cannot attack the other unit: it \"must ... attempt to escape the Combat Lock\" before anything else", s.name(i))
+		return s.illegal(ruleLock+"; ruling TD-157", "%s is Locked in Combat and cannot attack the other unit: it \"must ... attempt to escape the Combat Lock\" before anything else", s.name(i))
 	}
 	return nil
 }
@@ -845,7 +845,7 @@ func (s *State) lockBinds(i, n int, a *activeAbility, t, x int) error {
 		return nil // a Breath is held by canAttack
 	}
 	if o == i || !a.actsOn(s, i, t, x, o) {
-		return s.illegal(ruleLock+"; TD-157", "%s is Locked in Combat: %s is one of its attacks, and it \"must either attack the other Unit in the Combat Lock or attempt to escape\"", s.name(i), s.g.abName(n))
+		return s.illegal(ruleLock+"; ruling TD-157", "%s is Locked in Combat: %s is one of its attacks, and it \"must either attack the other Unit in the Combat Lock or attempt to escape\"", s.name(i), s.g.abName(n))
 	}
 	return nil
 }
@@ -853,7 +853,7 @@ func (s *State) lockBinds(i, n int, a *activeAbility, t, x int) error {
 // useAb checks and plays "ability uH NAME uT X".
 func (s *State) useAb(i, n, t, x int, ev *engine.Log) error {
 	if n < 1 || n > numAbilities || actives[n] == nil {
-		return s.illegal("seed 004, Ability List", "no ability numbered %d is used as an action", n)
+		return s.illegal("Tactics David rules, Ability List", "no ability numbered %d is used as an action", n)
 	}
 	if err := s.canUseAb(i, n); err != nil {
 		return err

@@ -624,7 +624,7 @@ func (s *State) applyBattle(a engine.Action, ev *engine.Log) error {
 		}
 	}
 	if first >= 0 && !leaving {
-		return s.illegal("seed 004, Other Rules for Unit Teams", "%s's partner is dead: it must first move into another grid space (move u%d ...)", s.name(first), first)
+		return s.illegal("Tactics David rules, Other Rules for Unit Teams", "%s's partner is dead: it must first move into another grid space (move u%d ...)", s.name(first), first)
 	}
 	if !leaving && s.mustRage() {
 		ok := false
@@ -680,7 +680,7 @@ func (s *State) applyBattle(a engine.Action, ev *engine.Log) error {
 			return err
 		}
 		if s.eng.faced && !again {
-			return s.illegal(ruleFacing, "one Facing Procedure before moving; a move ends with the facing chosen (TD-33)")
+			return s.illegal(ruleFacing, "one Facing Procedure before moving; a move ends with the facing chosen (ruling TD-33)")
 		}
 		if arg(0) < 0 || arg(0) > 3 {
 			return s.illegal(ruleFacing, "no facing %d", arg(0))

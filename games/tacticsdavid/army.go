@@ -40,22 +40,22 @@ const (
 // The rules an army, a piece or an item may break, as ArmyError.Rule
 // gives them: the seed's section and words, and skald's ruling.
 const (
-	ruleUnknownUnit  = `seed 004, Unit List: a unit is one of the Unit List`
-	ruleStackSize    = `seed 004, Unit Stacking: "there can be from 2 to 3 units acting as one" (TD-20)`
-	ruleStackHeavy   = `seed 004, Unit Stacking: "a Heavy Unit may never be stacked"`
-	ruleStackPoints  = `seed 004, Unit Stacking: 3 "stacking points": "Light Units take 1 stacking point, Medium Units take 2 stacking points, and Heavy units take 3"`
-	ruleStackLineage = `seed 004, Unit Stacking: "Units must be within 2 Lines of Lineage on the Unit Family Tree" (TD-19)`
-	ruleItemUnknown  = `seed 004, Item List: an item is one of the Item List`
-	ruleItemType     = `seed 004, Items: "A Unit may only equip at most one of each type of Item" (TD-24)`
-	ruleItemUsers    = `seed 004, Item List: "Users: Indicates the types of Units allowed to use or equip the Item" (TD-16, TD-24)`
-	ruleArmyType     = `seed 004, Building Your Army: the Army Types are free, Strict Mixed, Strict Themed and Strict Family`
-	ruleLimit        = `seed 004, Building Your Army: "how much money the Player's have decided they'll be allowed" (TD-25)`
-	ruleRoot         = `seed 004, Building Your Army, Strict: "A Player may only use Units from a specific Root if they have that Root Unit in their Army" (TD-22)`
-	ruleMedium       = `seed 004, Building Your Army, Strict: "To put a Medium or Medium Stacked Unit in your Army you need at least 3 Light Units" (TD-22)`
-	ruleHeavy        = `seed 004, Building Your Army, Strict: "To put a Heavy or Heavy Stacked Unit in your Army you need at least 2 Medium or Medium Stacked Units" (TD-22)`
-	ruleSame         = `seed 004, Building Your Army, Strict: "A Player may not have more than 3 of the same Unit in their Army" (TD-22)`
-	ruleThemed       = `seed 004, Building Your Army, Themed: "A Player may only choose to put Units in their Army who are connected by another Unit they have in their Army back to the Root Unit in the Family Tree" (TD-23)`
-	ruleFamily       = `seed 004, Building Your Army, Family: "A Player may only choose Units from one Root Family Tree" (TD-23)`
+	ruleUnknownUnit  = `Tactics David rules, Unit List: a unit is one of the Unit List`
+	ruleStackSize    = `Tactics David rules, Unit Stacking: "there can be from 2 to 3 units acting as one" (ruling TD-20)`
+	ruleStackHeavy   = `Tactics David rules, Unit Stacking: "a Heavy Unit may never be stacked"`
+	ruleStackPoints  = `Tactics David rules, Unit Stacking: 3 "stacking points": "Light Units take 1 stacking point, Medium Units take 2 stacking points, and Heavy units take 3"`
+	ruleStackLineage = `Tactics David rules, Unit Stacking: "Units must be within 2 Lines of Lineage on the Unit Family Tree" (ruling TD-19)`
+	ruleItemUnknown  = `Tactics David rules, Item List: an item is one of the Item List`
+	ruleItemType     = `Tactics David rules, Items: "A Unit may only equip at most one of each type of Item" (ruling TD-24)`
+	ruleItemUsers    = `Tactics David rules, Item List: "Users: Indicates the types of Units allowed to use or equip the Item" (rulings TD-16, TD-24)`
+	ruleArmyType     = `Tactics David rules, Building Your Army: the Army Types are free, Strict Mixed, Strict Themed and Strict Family`
+	ruleLimit        = `Tactics David rules, Building Your Army: "how much money the Player's have decided they'll be allowed" (ruling TD-25)`
+	ruleRoot         = `Tactics David rules, Building Your Army, Strict: "A Player may only use Units from a specific Root if they have that Root Unit in their Army" (ruling TD-22)`
+	ruleMedium       = `Tactics David rules, Building Your Army, Strict: "To put a Medium or Medium Stacked Unit in your Army you need at least 3 Light Units" (ruling TD-22)`
+	ruleHeavy        = `Tactics David rules, Building Your Army, Strict: "To put a Heavy or Heavy Stacked Unit in your Army you need at least 2 Medium or Medium Stacked Units" (ruling TD-22)`
+	ruleSame         = `Tactics David rules, Building Your Army, Strict: "A Player may not have more than 3 of the same Unit in their Army" (ruling TD-22)`
+	ruleThemed       = `Tactics David rules, Building Your Army, Themed: "A Player may only choose to put Units in their Army who are connected by another Unit they have in their Army back to the Root Unit in the Family Tree" (ruling TD-23)`
+	ruleFamily       = `Tactics David rules, Building Your Army, Family: "A Player may only choose Units from one Root Family Tree" (ruling TD-23)`
 )
 
 // ArmyError is a rule that an army, a piece or an item breaks. Its message
@@ -64,7 +64,7 @@ const (
 type ArmyError struct {
 	Entry   int    // the entry's index in the army (from 0), or -1
 	Piece   string // the entry's units, named as Profile.Name, or ""
-	Rule    string // `seed 004, Building Your Army, Strict: "..." (TD-22)`
+	Rule    string // `Tactics David rules, Building Your Army, Strict: "..." (TD-22)`
 	Problem string
 }
 

@@ -77,7 +77,7 @@ func wantRule(t *testing.T, err error, rule string, entry int) {
 		t.Errorf("rule broken:\n got %s\nwant %s\n(%v)", ae.Rule, rule, err)
 	case ae.Entry != entry:
 		t.Errorf("entry %d, want %d (%v)", ae.Entry, entry, err)
-	case !strings.HasPrefix(err.Error(), "seed 004, "):
+	case !strings.HasPrefix(err.Error(), "Tactics David rules, "):
 		t.Errorf("%q does not cite the seed", err)
 	case entry >= 0 && !strings.Contains(err.Error(), "entry "):
 		t.Errorf("%q does not name the entry", err)
@@ -572,7 +572,7 @@ func TestArmyRulesCited(t *testing.T) {
 		ruleItemType, ruleItemUsers, ruleArmyType, ruleLimit, ruleRoot, ruleMedium, ruleHeavy, ruleSame,
 		ruleThemed, ruleFamily,
 	} {
-		if !strings.HasPrefix(rule, "seed 004, ") {
+		if !strings.HasPrefix(rule, "Tactics David rules, ") {
 			t.Errorf("%q does not cite the seed", rule)
 		}
 		for _, id := range citedRuling.FindAllString(rule, -1) {

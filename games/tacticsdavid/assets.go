@@ -17,7 +17,9 @@ type assetArea struct {
 
 // Assets returns what the browser's Tactics David renderer needs beyond
 // the views: the attack areas ({"areas": [...]}, MA to MK then RA to RI),
-// so that it can highlight the spaces an attack hits. It makes g an
+// so that it can highlight the spaces an attack hits, and the unit list
+// ({"units": [...]}: each unit's cost, profile and ability), so that a
+// player sees what a unit is before buying it. It makes g an
 // [engine.AssetProvider].
 func (g *Game) Assets() any {
 	var out []assetArea
@@ -28,5 +30,5 @@ func (g *Game) Assets() any {
 		}
 		out = append(out, ar)
 	}
-	return map[string]any{"areas": out}
+	return map[string]any{"areas": out, "units": g.assetUnits()}
 }

@@ -7,10 +7,10 @@ import (
 
 // Rules cited by the building and deployment procedures.
 const (
-	ruleBuild   = "seed 004, Building Your Army"
-	ruleStack   = "seed 004, Unit Stacking"
-	ruleDeploy  = "seed 004, Deploying"
-	ruleMission = "seed 004, Mission Types"
+	ruleBuild   = "Tactics David rules, Building Your Army"
+	ruleStack   = "Tactics David rules, Unit Stacking"
+	ruleDeploy  = "Tactics David rules, Deploying"
+	ruleMission = "Tactics David rules, Mission Types"
 )
 
 // legalBuild lists a building player's actions: buy a unit the rules allow
@@ -142,7 +142,7 @@ func (s *State) applyBuild(a engine.Action, ev *engine.Log) error {
 			if il, ok := err.(*engine.IllegalError); ok {
 				return il
 			}
-			return s.illegal("seed 004, Items", "%v", err)
+			return s.illegal("Tactics David rules, Items", "%v", err)
 		}
 		army[ei].Items = append(army[ei].Items, it)
 	default:
@@ -286,7 +286,7 @@ func (s *State) canDeploy(seat int, pc int, p battlefield.Point) error {
 		return s.illegal(ruleDeploy, "%d,%d is taken: units are deployed one to a grid space", p.X, p.Y)
 	}
 	if !s.canStand(pc, p) {
-		return s.illegal("seed 004, Movement Type", "this unit may not occupy %d,%d", p.X, p.Y)
+		return s.illegal("Tactics David rules, Movement Type", "this unit may not occupy %d,%d", p.X, p.Y)
 	}
 	if s.conf.free {
 		for _, d := range [4]battlefield.Facing{battlefield.North, battlefield.East, battlefield.South, battlefield.West} {
@@ -355,7 +355,7 @@ func (s *State) applyDeploy(a engine.Action, ev *engine.Log) error {
 func (s *State) startBattle(ev *engine.Log) {
 	for i := range s.pieces {
 		if s.pieces[i].flags&fRemoved != 0 {
-			s.event(ev, "deploy.left-out", "%s stays out of the battle: no grid space is left for it (TD-156)", s.name(i))
+			s.event(ev, "deploy.left-out", "%s stays out of the battle: no grid space is left for it (ruling TD-156)", s.name(i))
 		}
 	}
 	s.stage = stageBattle

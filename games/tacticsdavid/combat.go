@@ -7,14 +7,14 @@ import (
 
 // Rules cited by the Combat Phase.
 const (
-	ruleCombat      = "seed 004, Combat Phase"
-	ruleAttack      = "seed 004, Attack Procedure"
-	ruleRangedHit   = "seed 004, Ranged Hit Procedure"
-	ruleRangedMelee = "seed 004, Ranged Melee Procedure"
-	ruleModes       = "seed 004, Attack Modes"
-	ruleArea        = "seed 004, Area of Attack"
-	ruleTypes       = "seed 004, Unit Type/Attack Type Affects"
-	ruleDuel        = "seed 004, Duel Procedure"
+	ruleCombat      = "Tactics David rules, Combat Phase"
+	ruleAttack      = "Tactics David rules, Attack Procedure"
+	ruleRangedHit   = "Tactics David rules, Ranged Hit Procedure"
+	ruleRangedMelee = "Tactics David rules, Ranged Melee Procedure"
+	ruleModes       = "Tactics David rules, Attack Modes"
+	ruleArea        = "Tactics David rules, Area of Attack"
+	ruleTypes       = "Tactics David rules, Unit Type/Attack Type Affects"
+	ruleDuel        = "Tactics David rules, Duel Procedure"
 	maxDuels        = 20 // TD-29
 )
 
@@ -153,10 +153,10 @@ func (s *State) canAttack(a attack) error {
 	if o := int(p.lock); o >= 0 && o != t {
 		if o == i {
 			if !s.attacksSkin(a) {
-				return s.illegal(ruleLock+"; TD-139", "%s is Locked in Combat with a shed skin: its attack must strike the skin's grid space, or it escapes", s.name(i))
+				return s.illegal(ruleLock+"; ruling TD-139", "%s is Locked in Combat with a shed skin: its attack must strike the skin's grid space, or it escapes", s.name(i))
 			}
 		} else {
-			return s.illegal(ruleLock+"; TD-157", "%s is Locked in Combat with %s: it \"must either attack the other Unit in the Combat Lock or attempt to escape\"", s.name(i), s.name(o))
+			return s.illegal(ruleLock+"; ruling TD-157", "%s is Locked in Combat with %s: it \"must either attack the other Unit in the Combat Lock or attempt to escape\"", s.name(i), s.name(o))
 		}
 	}
 	if _, n := s.banned(a, t); n != 0 {
@@ -188,7 +188,7 @@ func (s *State) canAttack(a attack) error {
 			return s.illegal(ruleLock, "\"Units in Combat Lock may not be targeted by Ranged Attacks\"")
 		}
 		if !s.bf.CanTarget(s.pt(i), p.facing, s.rangeRating(i), tp) && !s.aimed(i, t) {
-			return s.illegal("seed 004, Conditions", "%d,%d is not in the unit's Range Area and Line of Sight (or it may not shoot from a Forest)", tp.X, tp.Y)
+			return s.illegal("Tactics David rules, Conditions", "%d,%d is not in the unit's Range Area and Line of Sight (or it may not shoot from a Forest)", tp.X, tp.Y)
 		}
 	}
 	return nil

@@ -195,7 +195,7 @@ func (g *Game) Options() []engine.OptionSpec {
 	}
 	return []engine.OptionSpec{
 		{Name: "battlefield", File: true, Default: "open-field-14x11",
-			Help: "the battlefield (seed 004, \"The Battlefield\"; battlefield book): " + strings.Join(fields, ", ") +
+			Help: "the battlefield (Tactics David rules, \"The Battlefield\"; battlefield book): " + strings.Join(fields, ", ") +
 				"; or @FILE, a battlefield drawn in the format of games/tacticsdavid/battlefield/FORMAT.md"},
 		{Name: "limit", Default: "100", Min: 10, Max: 2000,
 			Help: "the money each player builds an army with (\"Typical Game Flow\" 2)"},
@@ -208,7 +208,7 @@ func (g *Game) Options() []engine.OptionSpec {
 		{Name: "mission", Default: Deathmatch, Choices: []string{Deathmatch, Kills, Money},
 			Help: "deathmatch: kill every enemy unit; kills, money: after the set number of turns, most kills or most money in surviving units (\"Mission Types\")"},
 		{Name: "turns", Default: "20", Min: 0, Max: 500,
-			Help: "turns each player plays; a deathmatch still undecided then is a draw (TD-39); 0: no limit (deathmatch only)"},
+			Help: "turns each player plays; a deathmatch still undecided then is a draw (ruling TD-39); 0: no limit (deathmatch only)"},
 		{Name: "deploy", Default: "areas", Choices: []string{"areas", "free"},
 			Help: "areas: each player deploys in its area; free: anywhere, not in contact with an enemy unit (\"Mission Types\")"},
 		{Name: "first", Default: "random", Choices: []string{"random", "one", "two"},

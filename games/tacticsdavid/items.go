@@ -7,11 +7,11 @@ import (
 
 // Rules cited by the Item Phases.
 const (
-	ruleItemPhase = "seed 004, Item Phase"
-	ruleTrade     = "seed 004, Trade Procedure"
-	ruleUse       = "seed 004, Use Item Procedure"
-	ruleLoot      = "seed 004, Loot Procedure"
-	ruleItems     = "seed 004, Items"
+	ruleItemPhase = "Tactics David rules, Item Phase"
+	ruleTrade     = "Tactics David rules, Trade Procedure"
+	ruleUse       = "Tactics David rules, Use Item Procedure"
+	ruleLoot      = "Tactics David rules, Loot Procedure"
+	ruleItems     = "Tactics David rules, Items"
 )
 
 var slotNames = [numSlots]string{"weapon", "accessory", "expendable"}
@@ -88,7 +88,7 @@ func (s *State) canTrade(i, o, slot, dir int) error {
 	p, q := &s.pieces[i], &s.pieces[o]
 	switch {
 	case q.owner != p.owner:
-		return s.illegal(ruleTrade, "items are traded between a player's own units (TD-41)")
+		return s.illegal(ruleTrade, "items are traded between a player's own units (ruling TD-41)")
 	case p.has(Dead) || q.has(Dead):
 		return s.illegal(ruleTrade, "\"so long as neither Unit has the Dead Status\"")
 	case p.lock >= 0 || q.lock >= 0:
@@ -105,7 +105,7 @@ func (s *State) canTrade(i, o, slot, dir int) error {
 		if s.quiet {
 			return errQuiet
 		}
-		return s.illegal(ruleTrade, "the %s has already changed hands in this Trade Procedure (TD-41)", slotNames[slot])
+		return s.illegal(ruleTrade, "the %s has already changed hands in this Trade Procedure (ruling TD-41)", slotNames[slot])
 	}
 	mine, theirs := p.items[slot], q.items[slot]
 	switch dir {
@@ -203,7 +203,7 @@ func (s *State) canUse(i, t int) error {
 	case t < 0 || t >= len(s.pieces) || s.pieces[t].flags&fRemoved != 0:
 		return s.illegal(ruleUse, "no unit u%d", t)
 	case s.pieces[t].owner != p.owner:
-		return s.illegal(ruleUse, "items are used on the player's own units (TD-41)")
+		return s.illegal(ruleUse, "items are used on the player's own units (ruling TD-41)")
 	case t != i && !adjacent(s.pt(i), s.pt(t)) && s.pt(i) != s.pt(t):
 		return s.illegal(ruleUse, "\"this Unit or a Unit in Direct Grid Space contact\"")
 	}
@@ -280,7 +280,7 @@ func (s *State) canLoot(i, d, slot, keep int) error {
 	case s.lockDue(i, s.member(i)):
 		// Item Phase 2 ends the Movement and Combat Phases: a locked unit
 		// attacks or tries to escape first (seed 004, "Combat Lock"; TD-157).
-		return s.illegal(ruleLock+"; TD-157", "%s is Locked in Combat: it must attack or attempt to escape before it loots", s.name(i))
+		return s.illegal(ruleLock+"; ruling TD-157", "%s is Locked in Combat: it must attack or attempt to escape before it loots", s.name(i))
 	case d < 0 || d >= len(s.pieces) || s.pieces[d].flags&fRemoved != 0 || !s.pieces[d].has(Dead):
 		return s.illegal(ruleLoot, "only \"a Unit with the Dead Status\" is looted")
 	case !adjacent(s.pt(i), s.pt(d)) && s.pt(i) != s.pt(d):
@@ -350,7 +350,7 @@ func (s *State) canShift(i, t int) error {
 	case p.items[slotAccessory] != itemAmulet:
 		return s.illegal(ruleItems, "%s has no Amulet of Shifting", s.name(i))
 	case p.flags&fShifted != 0:
-		return s.illegal(ruleItems, "the Amulet of Shifting is used once an engagement (TD-41)")
+		return s.illegal(ruleItems, "the Amulet of Shifting is used once an engagement (ruling TD-41)")
 	case t < 0 || t > 2 || uint8(t) == p.utype:
 		return s.illegal(ruleItems, "shift to another of Physical, Magical or Ethereal")
 	case !s.alive(i):
@@ -387,7 +387,7 @@ func (s *State) canWhip(i, pup int) error {
 	case p.items[slotWeapon] != itemWhip:
 		return s.illegal(ruleItems, "%s holds no Whip", s.name(i))
 	case s.eng.whipped:
-		return s.illegal(ruleItems, "the Whip gives one extra Movement Procedure (TD-41)")
+		return s.illegal(ruleItems, "the Whip gives one extra Movement Procedure (ruling TD-41)")
 	case pup < 0 || pup >= len(s.pieces) || pup == i || !s.alive(pup) || s.pieces[pup].owner != p.owner:
 		return s.illegal(ruleItems, "the Whip drives \"one Allied Unit\"")
 	case !s.info[s.pieces[pup].prof].pup:
@@ -395,7 +395,7 @@ func (s *State) canWhip(i, pup int) error {
 	case battlefield.Distance(s.pt(i), s.pt(pup)) > 2:
 		return s.illegal(ruleItems, "the unit must be \"within 2 Grid Spaces\"")
 	case s.pieces[pup].lock >= 0 || s.pieces[pup].team >= 0 || s.pieces[pup].has(Petrified):
-		return s.illegal(ruleItems, "a unit Locked in Combat, in a Unit Team or Petrified cannot be driven (TD-41)")
+		return s.illegal(ruleItems, "a unit Locked in Combat, in a Unit Team or Petrified cannot be driven (ruling TD-41)")
 	}
 	return nil
 }

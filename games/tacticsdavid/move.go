@@ -7,13 +7,13 @@ import (
 
 // Rules cited by the Movement Phase.
 const (
-	ruleMove     = "seed 004, Movement Procedure"
-	ruleCharge   = "seed 004, Charging Procedure"
-	ruleFacing   = "seed 004, Facing Procedure"
-	ruleEscape   = "seed 004, Escape Procedure"
-	ruleMoveType = "seed 004, Movement Type"
-	ruleTeam     = "seed 004, Unit Team"
-	ruleTerrain  = "seed 004, Terrain Types"
+	ruleMove     = "Tactics David rules, Movement Procedure"
+	ruleCharge   = "Tactics David rules, Charging Procedure"
+	ruleFacing   = "Tactics David rules, Facing Procedure"
+	ruleEscape   = "Tactics David rules, Escape Procedure"
+	ruleMoveType = "Tactics David rules, Movement Type"
+	ruleTeam     = "Tactics David rules, Unit Team"
+	ruleTerrain  = "Tactics David rules, Terrain Types"
 )
 
 var facings = [4]battlefield.Facing{battlefield.North, battlefield.East, battlefield.South, battlefield.West}
@@ -250,9 +250,9 @@ func (s *State) teamWith(i, o int) error {
 	case q.lock >= 0 || p.lock >= 0:
 		return s.illegal(ruleTeam, "a Unit \"which is in Combat Lock\" may not form a Unit Team")
 	case q.has(Petrified):
-		return s.illegal(ruleTeam, "a Petrified unit may not form a Unit Team (TD-37)")
+		return s.illegal(ruleTeam, "a Petrified unit may not form a Unit Team (ruling TD-37)")
 	case p.ab.owner0 != 0 || q.ab.owner0 != 0:
-		return s.illegal(ruleTeam, "a Possessed unit forms no Unit Team: its control returns at the end of the turn (TD-110)")
+		return s.illegal(ruleTeam, "a Possessed unit forms no Unit Team: its control returns at the end of the turn (ruling TD-110)")
 	}
 	return nil
 }
@@ -508,7 +508,7 @@ func (s *State) canOrient(i, partner int) error {
 		return s.illegal(ruleTeam+", Orientation Procedure", "\"An Orientation Procedure may only be performed by two Units who are in a Unit Team\"")
 	}
 	if s.eng.oriented {
-		return s.illegal(ruleTeam+", Orientation Procedure", "one Orientation Procedure an engagement (TD-37)")
+		return s.illegal(ruleTeam+", Orientation Procedure", "one Orientation Procedure an engagement (ruling TD-37)")
 	}
 	return nil
 }

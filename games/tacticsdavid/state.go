@@ -456,7 +456,7 @@ func (s *State) alive(i int) bool {
 
 // errQuiet is the error check functions return while legal actions are
 // listed: only whether an action is legal matters then, not why.
-var errQuiet = &engine.IllegalError{Rule: "seed 004", Why: "not legal now"}
+var errQuiet = &engine.IllegalError{Rule: "Tactics David rules", Why: "not legal now"}
 
 // illegal returns the error of an action the rules forbid, naming the rule.
 func (s *State) illegal(rule, format string, args ...any) error {

@@ -7,11 +7,11 @@ import (
 
 // Rules cited by turns and engagements.
 const (
-	ruleTurns    = "seed 004, Turns, Engagements, Phases, and Procedures"
-	ruleEngage   = "seed 004, Unit Engagement"
-	ruleAcquire  = "seed 004, Item Acquisition"
-	ruleLock     = "seed 004, Combat Lock"
-	ruleStatuses = "seed 004, Status Affects"
+	ruleTurns    = "Tactics David rules, Turns, Engagements, Phases, and Procedures"
+	ruleEngage   = "Tactics David rules, Unit Engagement"
+	ruleAcquire  = "Tactics David rules, Item Acquisition"
+	ruleLock     = "Tactics David rules, Combat Lock"
+	ruleStatuses = "Tactics David rules, Status Affects"
 )
 
 // startTurn begins the Attacking Player's turn (seed 004, "Player's Turn").
@@ -245,7 +245,7 @@ func (s *State) mayDisengage() error {
 			return s.illegal(ruleStatuses+", Enraged", "%s is in contact with an enemy unit and \"must attack\" it", s.name(int(m)))
 		}
 		if s.mustLeave(int(m)) {
-			return s.illegal("seed 004, Other Rules for Unit Teams", "%s's partner is dead: it must move into another grid space at its first opportunity", s.name(int(m)))
+			return s.illegal("Tactics David rules, Other Rules for Unit Teams", "%s's partner is dead: it must move into another grid space at its first opportunity", s.name(int(m)))
 		}
 	}
 	return nil
@@ -399,9 +399,9 @@ func (s *State) checkOver(ev *engine.Log) {
 	case d0 && d1:
 		s.finish(0, "every unit of both armies is dead: a draw", ev)
 	case d0:
-		s.finish(engine.SeatSet(0).With(1), "two killed every unit of one (seed 004, Mission Types)", ev)
+		s.finish(engine.SeatSet(0).With(1), "two killed every unit of one (Tactics David rules, Mission Types)", ev)
 	case d1:
-		s.finish(engine.SeatSet(0).With(0), "one killed every unit of two (seed 004, Mission Types)", ev)
+		s.finish(engine.SeatSet(0).With(0), "one killed every unit of two (Tactics David rules, Mission Types)", ev)
 	}
 }
 
@@ -416,7 +416,7 @@ func (s *State) endByTurns(ev *engine.Log) {
 		what = "money in surviving units"
 	}
 	if !counted {
-		s.finish(0, "the agreed number of turns is played and both armies stand: a draw (TD-39)", ev)
+		s.finish(0, "the agreed number of turns is played and both armies stand: a draw (ruling TD-39)", ev)
 		return
 	}
 	why := "after the set number of turns"
