@@ -83,3 +83,4 @@ func TestSpectator(t *testing.T)          { node(t, "spectator.mjs") }
 func TestWintergrimBot(t *testing.T)      { node(t, "wintergrim.mjs") }
 func TestBidsFiveSeats(t *testing.T)      { node(t, "bids_five_seats.mjs") }
 func TestBloodRage(t *testing.T)          { node(t, "bloodrage.mjs") }
+func TestWinnerNamed(t *testing.T)        { node(t, "winner.mjs") }

@@ -29,4 +29,15 @@ await run('a forged link is refused clearly', async (browser) => {
   await page.goto(link('/m/nosuchmatch#t=x'));
   await page.waitForSelector('#message:not([hidden])');
   assert((await page.locator('#message').textContent()).includes('no match'), 'an unknown match is named');
+  // Without a link's key: an unknown match says so, a match that is there
+  // asks for the invitation link.
+  await page.goto(link('/m/nosuchmatch'));
+  await page.waitForSelector('#no-link');
+  const none = await page.locator('#no-link').textContent();
+  assert(none.includes('There is no match nosuchmatch') && !none.includes('invitation'), 'an unknown match without a key is named: ' + none);
+  const fresh = await newPage(browser);
+  await fresh.goto(link(`/m/${m.id}`));
+  await fresh.waitForSelector('#no-link');
+  const ask = await fresh.locator('#no-link').textContent();
+  assert(ask.includes('invitation link'), 'a match opened without its key asks for the invitation link: ' + ask);
 });

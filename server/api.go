@@ -1,11 +1,16 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"maps"
 	"net/http"
+	"reflect"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -43,6 +48,11 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /m/{id}", page)
 	mux.HandleFunc("GET /r/{id}", page)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", static))
+	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "image/svg+xml")
+		w.Header().Set("Cache-Control", "max-age=86400")
+		http.ServeFileFS(w, r, web.FS(), "favicon.svg")
+	})
 	s.mux = http.NewServeMux()
 	s.mux.Handle("/", s.logged(mux))
 }
@@ -130,12 +140,19 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // decode reads r's JSON body into v, refusing unknown fields, trailing
 // data and bodies over the limit.
 func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) error {
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, s.limits.Body))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.limits.Body))
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) {
+		return Errorf(ETOOLARGE, "the request is over %d bytes (limit max-body=%d)", s.limits.Body, s.limits.Body)
+	} else if err != nil {
+		return Errorf(EINVALID, "reading the request: %v", err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return Errorf(ETOOLARGE, "the request is over %d bytes (limit max-body=%d)", s.limits.Body, s.limits.Body)
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Field != "" {
+			return Errorf(EINVALID, "%s", typeMessage(te, body))
 		}
 		return Errorf(EINVALID, "malformed JSON: %v", err)
 	}
@@ -143,6 +160,52 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) error {
 		return Errorf(EINVALID, "malformed JSON: data after the object")
 	}
 	return nil
+}
+
+// typeMessage says in words what a field of the wrong JSON type should
+// be, naming the field, rather than Go's "cannot unmarshal number into Go
+// struct field CreateRequest.options of type string". An option's value
+// that is not a string is named by the option, found in body: "option
+// units: an option's value is a string, such as "units": "7", not a
+// number".
+func typeMessage(te *json.UnmarshalTypeError, body []byte) string {
+	if te.Field == "options" {
+		var req struct {
+			Options map[string]json.RawMessage `json:"options"`
+		}
+		json.Unmarshal(body, &req)
+		names := slices.Sorted(maps.Keys(req.Options))
+		for _, name := range names {
+			raw := bytes.TrimSpace(req.Options[name])
+			if len(raw) > 0 && raw[0] != '"' {
+				example := "…"
+				if te.Value == "number" || te.Value == "bool" {
+					example = string(raw)
+				}
+				return fmt.Sprintf("option %s: an option's value is a string, such as \"%s\": \"%s\", not a %s", name, name, example, te.Value)
+			}
+		}
+		if te.Value != "object" {
+			return fmt.Sprintf("options: want an object of strings, such as {\"units\": \"7\"}, not a %s", te.Value)
+		}
+	}
+	want := "a " + te.Type.String()
+	switch te.Type.Kind() {
+	case reflect.String:
+		want = "a string"
+	case reflect.Slice, reflect.Array:
+		want = "a list"
+		if te.Type.Elem().Kind() == reflect.String {
+			want = "a list of strings"
+		}
+	case reflect.Map, reflect.Struct:
+		want = "an object"
+	case reflect.Int, reflect.Int64, reflect.Uint64, reflect.Float64:
+		want = "a number"
+	case reflect.Bool:
+		want = "true or false"
+	}
+	return fmt.Sprintf("%s: want %s, not a %s", te.Field, want, te.Value)
 }
 
 // optionInfo describes one option of a game.
@@ -302,6 +365,9 @@ func (s *Server) newMatch(game string, opts engine.Options, seats []string) (*st
 	}
 	lo, hi := g.Seats()
 	if len(seats) < lo || len(seats) > hi {
+		if lo == hi {
+			return nil, nil, Errorf(EINVALID, "%s is played by %d seats, not %d", g.Name(), lo, len(seats))
+		}
 		return nil, nil, Errorf(EINVALID, "%s is played by %d to %d seats, not %d", g.Name(), lo, hi, len(seats))
 	}
 	resolved, err := engine.Resolve(g.Options(), opts)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -197,7 +198,7 @@ func (l *live) apply(acts []store.Action) error {
 	l.state, l.steps = st, steps
 	l.meta.Actions = len(l.steps)
 	if r, over := l.state.Result(); over {
-		l.meta.Status, l.meta.Result = store.Over, r.Reason
+		l.meta.Status, l.meta.Result = store.Over, outcome(l.game, r)
 	}
 	return nil
 }
@@ -317,7 +318,7 @@ func (l *live) submit(ctx context.Context, seat engine.Seat, text string, want i
 			}
 			sa = store.Action{Seq: seq, Seat: seat, Action: next.FormatAction(a), Hash: engine.FormatHash(next.Hash())}
 			if r, over := next.Result(); over {
-				status, result = store.Over, r.Reason
+				status, result = store.Over, outcome(l.game, r)
 			}
 			return nil
 		})
@@ -731,4 +732,24 @@ func (l *live) setRematch(id string) {
 	for c := range l.conns {
 		c.enqueue(b)
 	}
+}
+
+// outcome is how a finished match is stored and listed: who won and how,
+// such as "red won: black lost all units", or "a draw: …".
+func outcome(g engine.Game, r engine.Result) string {
+	var names []string
+	for _, s := range r.Winners.List() {
+		names = append(names, engine.SeatName(g, s))
+	}
+	head := "a draw"
+	switch n := len(names); {
+	case n == 1:
+		head = names[0] + " won"
+	case n > 1:
+		head = strings.Join(names[:n-1], ", ") + " and " + names[n-1] + " won"
+	}
+	if r.Reason == "" {
+		return head
+	}
+	return head + ": " + r.Reason
 }

@@ -19,10 +19,36 @@ export function match(app, id) {
   document.getElementById('crumb').textContent = 'match ' + id;
   clear(app);
   if (!token) {
-    app.append(h('p.error', { text: 'Open this match with its invitation link: the link carries the key to your seat.' }));
+    // No key: say whether the match is there at all before asking for one.
+    api('GET', `/api/matches/${id}`).then(
+      () => app.append(h('p.error', { id: 'no-link', text: 'Open this match with its invitation link: the link carries the key to your seat.' })),
+      (e) => app.append(h('p.error', { id: 'no-link', text: e.code === 'not_found' ? `There is no match ${id}: check the link, or start a new match in the lobby.` : e.message })));
     return;
   }
   new MatchPage(app, id, token).connect();
+}
+
+// andList joins names as "a", "a and b", "a, b and c".
+function andList(names) {
+  return names.length < 2 ? names.join('') : names.slice(0, -1).join(', ') + ' and ' + names[names.length - 1];
+}
+
+function ordinal(n) {
+  const s = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' })[n % 10] || 'th';
+  return n + s;
+}
+
+// yourResult tells a seat how the match ended for it: won, lost, drew, and
+// with more than two seats the place it finished in.
+function yourResult(f) {
+  const me = f.seat_index;
+  if (me < 0 || !f.places || !f.places.length) return '';
+  const n = f.places.length, p = f.places[me];
+  const tied = f.seats.filter((s, i) => i !== me && f.places[i] === p).map((s) => s.name);
+  if (!(f.winners || []).length) return 'You drew.';
+  if (p === 1) return tied.length ? `You won, sharing first place with ${andList(tied)}.` : 'You won!';
+  if (n === 2) return 'You lost.';
+  return `You lost, finishing ${ordinal(p)} of ${n}` + (tied.length ? ` with ${andList(tied)}.` : '.');
 }
 
 class MatchPage {
@@ -157,8 +183,11 @@ class MatchPage {
     this.renderStatus();
     clear(this.banner);
     if (f.over) {
-      const winners = (f.winners || []).join(', ');
-      this.banner.append(h('div.over', { id: 'over' }, h('b', { text: 'Game over' }), ' — ', winners ? `${winners} won: ` : 'draw: ', f.result));
+      // Who won, the same on every page; then what it means for this seat.
+      const winners = andList(f.winners || []);
+      this.banner.append(h('div.over', { id: 'over' }, h('b', { text: 'Game over' }), ' — ', winners ? `${winners} won` : 'a draw', f.result ? ': ' + f.result : ''));
+      const mine = yourResult(f);
+      if (mine) this.banner.append(h('div.you-result', { id: 'you-result' }, mine));
       if (f.places && f.places.length) {
         // Every seat's place (1 the best; tied seats share one) and score.
         const order = f.seats.map((s, i) => i).sort((a, b) => f.places[a] - f.places[b]);

@@ -44,7 +44,7 @@ export async function replay(app, id) {
   slider.addEventListener('input', () => go(Number(slider.value)));
   seatSel.addEventListener('change', () => { seat = seatSel.value; show(); });
   app.append(h('div.match.replay', {},
-    h('div.head', {}, h('b', { text: rec.match.title }), ' — ', rec.match.result || ''),
+    h('div.head', {}, h('b', { text: rec.match.title }), ' — ', h('span', { id: 'replay-result', text: rec.match.result || '' })),
     controls, action, h('div.play', {}, board, h('aside.side', {}, h('h3', { text: 'Log' }), log))));
 
   let seqShown = 0;
