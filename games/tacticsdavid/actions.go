@@ -1045,7 +1045,10 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 	case "pass":
 		a = act(st, actPass)
 	default:
-		return engine.Action{}, fmt.Errorf("unknown action %q (buy, stack, item, auto, done, deploy, engage, end, disengage, trade, use, shift, whip, move, face, charge, escape, orient, attack, shoot, melee, loot, choose, equip, discard, remove, ability, react, pass)", f[0])
+		// An *engine.IllegalError, whose Why the terminal prints alone:
+		// a short summary of what is legal now, not every action (the
+		// 200-odd units on offer while an army is built).
+		return engine.Action{}, &engine.IllegalError{Rule: s.stageRule(), Why: fmt.Sprintf("unknown action %q; legal now: %s", f[0], s.suchAs(seat))}
 	}
 	if p.err == nil && len(p.f) > 0 {
 		p.err = fmt.Errorf("unexpected %q", strings.Join(p.f, " "))
@@ -1137,4 +1140,47 @@ func (p *parser) word(names []string) int {
 	}
 	p.err = fmt.Errorf("%q is not one of %s", w, strings.Join(names, ", "))
 	return 0
+}
+
+// stageRule cites the part of the rules that says what may be done now.
+func (s *State) stageRule() string {
+	switch s.stage {
+	case stageBuild:
+		return ruleBuild
+	case stageDeploy:
+		return ruleDeploy
+	}
+	return ruleTurns
+}
+
+// suchAs sums up seat's legal actions by their first word, with an
+// example of each: `buy (183, such as "buy 1 Soldier"), done`.
+func (s *State) suchAs(seat engine.Seat) string {
+	var words []string
+	count := map[string]int{}
+	example := map[string]string{}
+	for _, a := range s.Legal(seat, nil) {
+		text := s.FormatAction(a)
+		w, _, _ := strings.Cut(text, " ")
+		if count[w] == 0 {
+			words = append(words, w)
+			example[w] = text
+		}
+		count[w]++
+	}
+	if len(words) == 0 {
+		return "nothing: it is not your turn to decide"
+	}
+	parts := make([]string, len(words))
+	for i, w := range words {
+		switch {
+		case count[w] > 1:
+			parts[i] = fmt.Sprintf("%s (%d, such as %q)", w, count[w], example[w])
+		case example[w] != w:
+			parts[i] = fmt.Sprintf("%q", example[w])
+		default:
+			parts[i] = w
+		}
+	}
+	return strings.Join(parts, ", ")
 }

@@ -373,14 +373,30 @@ func (s *State) rangedHit(i, t int, ev *engine.Log) bool {
 		}
 		return r
 	}
+	// The roll needed: 2 D6 plus the modifier, never below 2, reaches the
+	// distance.
+	need := 2
+	if dist > 2 {
+		need = max(2, dist-mod)
+	}
+	rollEvent := func(format string, r int) {
+		outcome := ": hits"
+		if !battlefield.RangedHit(r, mod, dist) {
+			outcome = ": misses"
+		}
+		if hooked {
+			outcome = "" // an ability may still change the result
+		}
+		s.event(ev, "roll", format, s.name(i), r, s.num(1, need), s.num(0, mod), dist, outcome)
+	}
 	for {
 		r := s.necklace(i, s.rng.Sum2D6())
-		s.event(ev, "roll", "%s rolls %d on 2 D6 for the Ranged Hit (modifier %+d, distance %d)", s.name(i), r, s.num(0, mod), dist)
+		rollEvent("%s rolls %d on 2 D6 for the Ranged Hit, needs %d or more (modifier %+d, distance %d)%s", r)
 		r = rolled(r)
 		ok := battlefield.RangedHit(r, mod, dist)
 		if !ok && s.lucky(i, ev) {
 			r = s.necklace(i, s.rng.Sum2D6())
-			s.event(ev, "roll", "%s rerolls %d on 2 D6 for the Ranged Hit", s.name(i), r)
+			rollEvent("%s rerolls %d on 2 D6 for the Ranged Hit, needs %d or more (modifier %+d, distance %d)%s", r)
 			r = rolled(r)
 			ok = battlefield.RangedHit(r, mod, dist)
 		}

@@ -32,7 +32,8 @@ func (s *State) Describe(seat engine.Seat) string {
 				fmt.Fprintf(&b, "    u%d %s\n", k, e)
 			}
 		}
-		b.WriteString("Buy units with 'buy N', stack on the last with 'stack N', items with 'item uK N'; 'auto' builds a random army; 'done' when finished. 'skald rules tacticsdavid' lists the units.\n")
+		s.describeOffer(&b, seat)
+		b.WriteString("Buy units with 'buy N', stack on the last with 'stack N', items with 'item uK N'; 'auto' builds a random army; 'done' when finished. 'skald units tacticsdavid' lists every unit; 'skald rules tacticsdavid' explains the abilities.\n")
 		return b.String()
 	case stageDeploy:
 		fmt.Fprintf(&b, "Deployment on %s: %s places a unit ('deploy uK x,y F').\n", v.Battlefield, v.Player)
@@ -51,7 +52,7 @@ func (s *State) Describe(seat engine.Seat) string {
 	}
 	b.WriteString("    ")
 	for x := 0; x < v.Width; x++ {
-		fmt.Fprintf(&b, "%-5d", x)
+		fmt.Fprintf(&b, "%-6d", x)
 	}
 	b.WriteString("\n")
 	for y := 0; y < v.Height; y++ {
@@ -61,7 +62,7 @@ func (s *State) Describe(seat engine.Seat) string {
 			if pc := v.Pieces[y][x]; pc != '.' {
 				c = pc
 			}
-			cell := []byte{c, ' ', ' ', ' ', ' '}
+			cell := []byte{c, ' ', ' ', ' ', ' ', ' '}
 			if i := s.at(pointOf(x, y)); i >= 0 && s.pieces[i].flags&fRemoved == 0 {
 				p := &s.pieces[i]
 				cell[1] = "ab"[p.owner]
@@ -71,6 +72,12 @@ func (s *State) Describe(seat engine.Seat) string {
 				id := fmt.Sprintf("%02d", i)
 				cell[2], cell[3] = id[0], id[1]
 				cell[4] = arrows[p.facing]
+				if t := int(p.team); t >= 0 && t < len(s.pieces) && s.pieces[t].x == p.x && s.pieces[t].y == p.y && s.pieces[t].flags&fRemoved == 0 {
+					// A Unit Team shares the grid space: both numbers.
+					a, b := min(i, t), max(i, t)
+					ids := fmt.Sprintf("%02d%02d", a, b)
+					copy(cell[0:], []byte{cell[1], ids[0], ids[1], ids[2], ids[3], arrows[p.facing]})
+				}
 			} else if reach[[2]int{x, y}] {
 				cell[2] = '+'
 			} else if v.Deploy != nil && s.stage == stageDeploy && v.Deploy[y][x] != '.' {
@@ -80,7 +87,15 @@ func (s *State) Describe(seat engine.Seat) string {
 		}
 		b.WriteString("\n")
 	}
-	b.WriteString("Terrain: . Field  F Forest  W Water  R Road; 1-3 and letters: terrain pieces; a/b: a unit of one/two (x: Dead), its number, ^>v< its facing.\n")
+	b.WriteString("Legend: first letter, the grid space's terrain: . Field  F Forest  W Water  R Road, or a terrain piece on it: 0-3 its height, - or | a Bridge, a letter a named piece.\n")
+	b.WriteString("  a/b: a unit of one/two (x: Dead), then its number and ^>v< its facing; a Unit Team shows both numbers (a0304v).")
+	if s.stage == stageDeploy {
+		b.WriteString(" 1/2 after the terrain: player one's/two's deployment area.")
+	}
+	if v.Engaged != nil {
+		b.WriteString(" +: a grid space the engaged unit may reach.")
+	}
+	b.WriteString("\n  " + statLegend + "\n")
 	for _, u := range v.Units {
 		mark := " "
 		if v.Engaged != nil && (u.ID == v.Engaged.Unit || u.ID == v.Engaged.Partner) {
@@ -122,4 +137,32 @@ func (s *State) Describe(seat engine.Seat) string {
 		fmt.Fprintf(&b, "The battle is over: %s.\n", v.Reason)
 	}
 	return b.String()
+}
+
+// describeOffer lists the units seat may buy or stack now, each with its
+// number, cost, profile and ability, so that a unit is known before it is
+// bought; and the legend of the profile's codes.
+func (s *State) describeOffer(b *strings.Builder, seat engine.Seat) {
+	if seat < 0 || seat > 1 {
+		return
+	}
+	seen := map[int]bool{}
+	var lines []string
+	for _, a := range s.Legal(seat, nil) {
+		if a.Kind != actBuy && a.Kind != actStack {
+			continue
+		}
+		n := int(a.Arg[0])
+		u := s.g.c.Unit(n)
+		if u == nil || seen[n] {
+			continue
+		}
+		seen[n] = true
+		lines = append(lines, "    "+offerLine(u))
+	}
+	if len(lines) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "Units on offer ('buy N' or 'stack N'; N, name, cost, profile, ability):\n%s\n", strings.Join(lines, "\n"))
+	b.WriteString("  " + statLegend + "\n")
 }

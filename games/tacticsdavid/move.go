@@ -541,10 +541,10 @@ func (s *State) charge(i, partner int, forced bool, ev *engine.Log) bool {
 	s.eng.moved, s.eng.moveDone, s.eng.charged = true, true, true
 	t := s.rng.Sum2D6()
 	t = s.necklace(i, t)
-	s.event(ev, "roll", "%s rolls %d on 2 D6 for the Charge Test (7 or more)", s.name(i), t)
+	s.event(ev, "roll", "%s rolls %d on 2 D6 for the Charge Test, needs 7 or more: %s", s.name(i), t, passFail(t >= 7))
 	if t < 7 && s.lucky(i, ev) {
 		t = s.necklace(i, s.rng.Sum2D6())
-		s.event(ev, "roll", "%s rerolls %d on 2 D6 for the Charge Test", s.name(i), t)
+		s.event(ev, "roll", "%s rerolls %d on 2 D6 for the Charge Test, needs 7 or more: %s", s.name(i), t, passFail(t >= 7))
 	}
 	if t < 7 {
 		n := s.roll(i, 6, ev, "stumble")
@@ -787,4 +787,12 @@ func (s *State) fearfulFlight(i int, ev *engine.Log) {
 	if best >= 0 {
 		s.moveTo(i, partner, battlefield.Point{X: best % s.bf.W, Y: best / s.bf.W}, s.pieces[i].facing, ev)
 	}
+}
+
+// passFail is a test's outcome, for an event's text.
+func passFail(ok bool) string {
+	if ok {
+		return "passes"
+	}
+	return "fails"
 }

@@ -13,11 +13,11 @@ import (
 // "UNIT LIST").
 
 // statLegend names the codes of a unit's profile, as Describe and the
-// unit table print it: "M E M str 5/4/3/3 move 6 Hover area MA".
-const statLegend = "Profile: class L Light, M Medium, H Heavy; type P Physical, M Magical, E Ethereal; " +
-	"mode M Melee, R Ranged; str: the Strength Ratings of its front/left/right/back sides; " +
-	"move: its Movement Rating and Movement Type (Land, Hover, Soar, Aqua); " +
-	"range: a Ranged unit's Range Rating + modifier; area: its Area of Attack (MA-MK melee, RA-RI ranged)."
+// unit table print it: "MEM str 5/4/3/3 move 6 Hover area MA".
+const statLegend = "Profile, as HMR str 4/7/5/6 move 4 Land range 8+0 area MB: class, type and mode (class L Light, M Medium, H Heavy; " +
+	"type P Physical, M Magical, E Ethereal; mode M Melee, R Ranged); str: the Strength Ratings of its front/left/right/back sides; " +
+	"move: its Movement Rating and Movement Type (Land, Hover, Soar, Aqua); range (Ranged units): Range Rating + modifier; " +
+	"area: its Area of Attack (MA-MK melee, RA-RI ranged)."
 
 // typeNames and modeNames spell out a profile's codes, as classNames
 // (validate.go) does its class.
@@ -27,9 +27,9 @@ var (
 )
 
 // profileText is unit u's profile in the codes of the legend:
-// "M E M str 5/4/3/3 move 6 Hover area MA".
+// "MEM str 5/4/3/3 move 6 Hover area MA".
 func profileText(u *Unit) string {
-	t := fmt.Sprintf("%s %s %s str %d/%d/%d/%d move %d %s", u.Class, u.Type, u.Mode,
+	t := fmt.Sprintf("%s%s%s str %d/%d/%d/%d move %d %s", u.Class, u.Type, u.Mode,
 		u.Strength[Front], u.Strength[Left], u.Strength[Right], u.Strength[Back], u.Move, u.MoveType)
 	if u.Mode == "R" {
 		t += fmt.Sprintf(" range %d%+d", u.Range, u.RangeMod)
