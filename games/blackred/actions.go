@@ -48,11 +48,11 @@ func (s *State) FormatAction(a engine.Action) string {
 // ParseAction parses the text form of one of seat's actions.
 func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error) {
 	if seat != Black && seat != Red {
-		return engine.Action{}, fmt.Errorf("blackred: no seat %d (black is 0, red is 1)", seat)
+		return engine.Action{}, fmt.Errorf("no seat %d (black is 0, red is 1)", seat)
 	}
 	f := strings.Fields(strings.ToLower(text))
 	if len(f) != 2 {
-		return engine.Action{}, fmt.Errorf("blackred: %q: an action is two words: weapon W, strategy ID, feint W|keep or force N", text)
+		return engine.Action{}, fmt.Errorf("%q: an action is two words: weapon W, strategy ID, feint W|keep or force N", text)
 	}
 	a := engine.Action{Seat: seat}
 	switch f[0] {
@@ -67,7 +67,7 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 		}
 		w, ok := parseWeapon(strings.TrimSuffix(f[1], "s"))
 		if !ok {
-			return engine.Action{}, fmt.Errorf("blackred: %q: no weapon %q (sword, spear, bow)", text, f[1])
+			return engine.Action{}, fmt.Errorf("%q: no weapon %q (sword, spear, bow)", text, f[1])
 		}
 		a.Arg[0] = int16(w)
 	case "strategy":
@@ -78,16 +78,16 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 				return a, nil
 			}
 		}
-		return engine.Action{}, fmt.Errorf("blackred: %q: no strategy card %q", text, f[1])
+		return engine.Action{}, fmt.Errorf("%q: no strategy card %q", text, f[1])
 	case "force":
 		a.Kind = kindForce
 		n, err := strconv.Atoi(f[1])
 		if err != nil || n < 1 || n > maxUse {
-			return engine.Action{}, fmt.Errorf("blackred: %q: the force cards say 1, 2 or 3", text)
+			return engine.Action{}, fmt.Errorf("%q: the force cards say 1, 2 or 3", text)
 		}
 		a.Arg[0] = int16(n)
 	default:
-		return engine.Action{}, fmt.Errorf("blackred: %q: unknown action %q (weapon, strategy, feint, force)", text, f[0])
+		return engine.Action{}, fmt.Errorf("%q: unknown action %q (weapon, strategy, feint, force)", text, f[0])
 	}
 	return a, nil
 }
@@ -269,7 +269,7 @@ func (s *State) check(a engine.Action) error {
 		case s.phase != phaseAttackerWeapon && s.phase != phaseDefenderWeapon:
 			return engine.Illegal(ruleForce, "weapons have been stated; now %s", s.waitingFor())
 		case arg < 0 || arg >= numWeapons:
-			return engine.Illegal(ruleRulings, "no such weapon")
+			return engine.Illegal(ruleWeapons, "no such weapon")
 		case sd.forced != none && int(sd.forced) != arg:
 			return engine.Illegal(s.forcedRule(a.Seat), "%s must use %s in this battle", me, weaponNames[sd.forced])
 		}
@@ -291,13 +291,13 @@ func (s *State) check(a engine.Action) error {
 		return engine.Illegal(ruleStrategy, "%s has no such strategy card in hand", me)
 	case kindFeint:
 		if s.phase != phaseFeint {
-			return engine.Illegal(ruleRulings, "Feint changes a weapon only after both weapons have been stated, by the player who played it")
+			return engine.Illegal(ruleFeint, "Feint changes a weapon only after both weapons have been stated, by the player who played it")
 		}
 		if s.playedEffect(a.Seat).kind != effFeint {
-			return engine.Illegal(ruleRulings, "%s did not play Feint", me)
+			return engine.Illegal(ruleFeint, "%s did not play Feint", me)
 		}
 		if arg != keep && (arg < 0 || arg >= numWeapons || arg == int(sd.weapon)) {
-			return engine.Illegal(ruleRulings, "Feint changes to another weapon, or keeps the one stated")
+			return engine.Illegal(ruleFeint, "Feint changes to another weapon, or keeps the one stated")
 		}
 	case kindForce:
 		switch {
@@ -306,13 +306,13 @@ func (s *State) check(a engine.Action) error {
 		case sd.force != 0:
 			return engine.Illegal(ruleForce, "%s has already placed its force card", me)
 		case s.waitsForSpy(a.Seat):
-			return engine.Illegal(ruleRulings, "%s played the Spy and places its force card after %s's is turned over", me, colourNames[1-a.Seat])
+			return engine.Illegal(ruleSpy, "%s played the Spy and places its force card after %s's is turned over", me, colourNames[1-a.Seat])
 		case arg < 1 || arg > maxUse:
 			return engine.Illegal(ruleUpTo3, "the force cards say 1, 2 or 3")
 		case arg > int(sd.nDeck):
-			return engine.Illegal(ruleUpTo3, "%s has only %d battle card(s) left", me, sd.nDeck)
+			return engine.Illegal(ruleUpTo3, "%s has only %s left", me, plural(int(sd.nDeck), "battle card", "battle cards"))
 		case arg > s.maxCards(a.Seat):
-			return engine.Illegal(ruleStrategy, "%s's %s: %s may use at most %d card(s)", colourNames[1-a.Seat], s.c.Strategy[s.side[1-a.Seat].played].Name, me, s.maxCards(a.Seat))
+			return engine.Illegal(ruleStrategy, "%s's %s: %s may use at most %s", colourNames[1-a.Seat], s.c.Strategy[s.side[1-a.Seat].played].Name, me, cards(s.maxCards(a.Seat)))
 		}
 	default:
 		return engine.Illegal(ruleSetup, "unknown action kind %d", a.Kind)

@@ -179,7 +179,14 @@ func (s *State) Arrange(setup []byte) error {
 		c.side[i].flip()
 	}
 	c.battle = 0
-	c.startBattle(nil)
+	var ev engine.Log
+	if len(c.opening) > 0 && c.opening[0].Type == "battle.first" && su.Attacker == "" {
+		ev = append(ev, c.opening[0])
+	} else {
+		ev.Add(engine.Everyone, "battle.first", "%s attacks first (arranged)", colour(c.first))
+	}
+	c.startBattle(&ev)
+	c.opening = ev
 	*s = *c
 	return nil
 }

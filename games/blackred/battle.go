@@ -6,17 +6,23 @@ import (
 	"skald/engine"
 )
 
-// Citations of seed 002 used in rules and errors.
+// Citations of the rules in refusals and endings, as a player reads them:
+// the rulebook (seed 002) by its game and section, a ruling of
+// docs/rulings/blackred.md by its number. No file name: players do not
+// have the files (issue 21, item 7).
 const (
-	ruleSetup     = "seed 002, Game setup"
-	ruleStrategy  = "seed 002, Strategy cards"
-	ruleAttacker  = "seed 002, Battle: the attacker always has to say what weapon he will use first"
-	ruleDefender  = "seed 002, Battle: then the attacked player will say what weapon he will use"
-	ruleForce     = "seed 002, Battle: pick the force card with that number and place it face down"
-	ruleUpTo3     = "seed 002, Battle: you can choose to use up to 3 battle cards, in the stated order"
-	ruleUnitCards = "seed 002, Unit cards"
-	ruleLoseAll   = "seed 002, Battle: the first player that loses all his units has lost the game"
-	ruleRulings   = "docs/rulings/blackred.md"
+	ruleSetup     = "Black & Red rules, Game setup"
+	ruleStrategy  = "Black & Red rules, Strategy cards"
+	ruleAttacker  = "Black & Red rules, Battle: the attacker always has to say what weapon he will use first"
+	ruleDefender  = "Black & Red rules, Battle: then the attacked player will say what weapon he will use"
+	ruleForce     = "Black & Red rules, Battle: pick the force card with that number and place it face down"
+	ruleUpTo3     = "Black & Red rules, Battle: you can choose to use up to 3 battle cards, in the stated order"
+	ruleUnitCards = "Black & Red rules, Unit cards"
+	ruleLoseAll   = "Black & Red rules, Battle: the first player that loses all his units has lost the game"
+	ruleWeapons   = "ruling BR-1"  // three weapons
+	ruleFeint     = "ruling BR-6"  // the designed strategy cards: Feint
+	ruleSpy       = "ruling BR-12" // Spy and the force cards
+	ruleEnd       = "ruling BR-18" // a draw
 )
 
 // shuffleDeck gathers all of seat's battle cards and shuffles them: the
@@ -85,7 +91,7 @@ func (s *State) reviveUnit(seat engine.Seat, ev *engine.Log) {
 	for i := 0; i < int(s.units); i++ {
 		if sd.alive&(1<<uint(i)) == 0 {
 			sd.alive |= 1 << uint(i)
-			ev.Add(engine.Everyone, "unit.back", "%s turns a gravestone back to its unit: %s units", colour(seat), (*unitCount)(sd))
+			ev.Add(engine.Everyone, "unit.back", "%s turns a gravestone back to its unit: %s", colour(seat), (*unitCount)(sd))
 			return
 		}
 	}
@@ -97,7 +103,7 @@ func (s *State) checkOver(ev *engine.Log) bool {
 	b, r := s.side[Black].alive == 0, s.side[Red].alive == 0
 	switch {
 	case b && r:
-		s.result = ending{Reason: "both players lost all their units at once: a draw (" + ruleRulings + ")"}
+		s.result = ending{Reason: "both players lost all their units at once: a draw (" + ruleEnd + ")"}
 	case b:
 		s.result = ending{Winners: engine.Seats(Red), Reason: "black lost all units (" + ruleLoseAll + ")"}
 	case r:
@@ -118,7 +124,7 @@ func (s *State) startBattle(ev *engine.Log) {
 	}
 	s.battle++
 	if s.battle > battleCap {
-		s.result = ending{Reason: fmt.Sprintf("no winner after %d battles: a draw (%s)", battleCap, ruleRulings)}
+		s.result = ending{Reason: fmt.Sprintf("no winner after %d battles: a draw (%s)", battleCap, ruleEnd)}
 		s.phase = phaseOver
 		ev.Add(engine.Everyone, "game.over", "%s", &s.result)
 		return
@@ -326,8 +332,12 @@ func (s *State) resolve(ev *engine.Log) {
 		for k := 0; k < int(sd.force); k++ {
 			s.last.cards[i][k] = sd.top(k)
 		}
-		ev.Add(engine.Everyone, "battle.cards", "%s uses %d card(s) with %s: %s = %s points", colour(seat), sd.force, weapon(sd.weapon), s.usedCards(seat), s.points(seat))
+		s.last.played[i] = sd.played
+		s.last.active[i], s.last.nActive[i] = sd.active, sd.nActive
 	}
+	// Each total as its terms, each named with its card (issue 21, item 4).
+	ev.Add(engine.Everyone, "battle.cards", "%s", s.battleCards(Black))
+	ev.Add(engine.Everyone, "battle.cards", "%s", s.battleCards(Red))
 	winner := none
 	switch {
 	case tot[0] > tot[1]:

@@ -12,18 +12,34 @@ func (s *State) Describe(seat engine.Seat) string {
 	v := s.View(seat).(View)
 	var b strings.Builder
 	fmt.Fprintf(&b, "Battle %d, %s attacks. Phase: %s.\n", v.Battle, v.Attacker, v.Phase)
+	if v.Battle == 1 && len(v.Opening) > 0 {
+		// Announced before the first action: who attacks first and why,
+		// the unit cards placed (issue 21, item 5).
+		fmt.Fprintf(&b, "Before battle 1:\n")
+		for _, t := range v.Opening {
+			fmt.Fprintf(&b, "  %s\n", t)
+		}
+	}
 	if v.Last != nil {
 		l := v.Last
-		fmt.Fprintf(&b, "Last battle (%d): black %s %v = %d, red %s %v = %d; winner: %s\n",
-			l.Number, l.Black.Weapon, l.Black.Cards, l.Black.Total, l.Red.Weapon, l.Red.Cards, l.Red.Total, l.Winner)
+		fmt.Fprintf(&b, "Last battle (%d), winner: %s\n", l.Number, l.Winner)
+		for i, bs := range []BattleSideView{l.Black, l.Red} {
+			fmt.Fprintf(&b, "  %s: %s with %s: %s\n", colourNames[i], cards(len(bs.Cards)), bs.Weapon, bs.Sum)
+		}
 	}
 	for i, sv := range []SideView{v.Black, v.Red} {
 		name := strings.ToUpper(colourNames[i])
 		if engine.Seat(i) == seat {
 			name += " (you)"
 		}
-		fmt.Fprintf(&b, "\n%s: %d units, %d gravestones; battle deck %d cards, %d out of play; %d strategy cards in hand\n",
-			name, sv.Units, sv.Graves, sv.DeckSize, len(sv.Out), sv.HandSize)
+		fmt.Fprintf(&b, "\n%s: %s, %s; battle deck %s, %d out of the game; %s in hand\n",
+			name, units(sv.Units), plural(sv.Graves, "gravestone", "gravestones"), cards(sv.DeckSize), len(sv.Out),
+			plural(sv.HandSize, "strategy card", "strategy cards"))
+		if len(sv.Out) > 0 {
+			// Public: the used cards were placed on the table (issue 21,
+			// item 5).
+			fmt.Fprintf(&b, "  out of the game: %s\n", strings.Join(sv.Out, ", "))
+		}
 		if len(sv.Active) > 0 {
 			fmt.Fprintf(&b, "  unit cards in play: %s\n", strings.Join(sv.Active, ", "))
 		}
@@ -53,17 +69,14 @@ func (s *State) Describe(seat engine.Seat) string {
 			}
 		}
 		if sv.Deck != nil {
-			fmt.Fprintf(&b, "  your battle deck, first card first (power/extra for sword, spear, bow):\n")
+			// All of it: "you get to look at all your cards" (seed 002).
+			fmt.Fprintf(&b, "  your battle deck, first card first (power/+extra for sword, spear, bow):\n")
 			for k, c := range sv.Deck {
-				if k == 6 {
-					fmt.Fprintf(&b, "    ... %d more\n", len(sv.Deck)-6)
-					break
-				}
 				if c.Unit {
-					fmt.Fprintf(&b, "    %d. %-16s unit card: %s\n", k+1, c.Name, c.Text)
+					fmt.Fprintf(&b, "    %2d. %-16s unit card: %s\n", k+1, c.Name, c.Text)
 					continue
 				}
-				fmt.Fprintf(&b, "    %d. %-16s sword %d/+%d  spear %d/+%d  bow %d/+%d\n", k+1, c.Name,
+				fmt.Fprintf(&b, "    %2d. %-16s sword %d/+%d  spear %d/+%d  bow %d/+%d\n", k+1, c.Name,
 					c.Power["sword"], c.Extra["sword"], c.Power["spear"], c.Extra["spear"], c.Power["bow"], c.Extra["bow"])
 			}
 		}

@@ -56,9 +56,9 @@ func (g *Game) Rules() string { return rulesText }
 func (g *Game) Options() []engine.OptionSpec {
 	return []engine.OptionSpec{
 		{Name: "units", Default: "6", Min: 1, Max: maxUnits,
-			Help: "units per player, agreed before the game (seed 002: of the 48 unit cards)"},
+			Help: "units per player, agreed before the game (Black & Red rules, Game setup: of the 48 unit cards)"},
 		{Name: "first", Default: "random", Choices: []string{"random", "black", "red"},
-			Help: "who attacks first (seed 002: \"Decide how will start being the attacker\"); random rolls a D2"},
+			Help: "who attacks first (Black & Red rules, Game setup: \"Decide how will start being the attacker\"); random rolls a D2"},
 	}
 }
 
@@ -99,15 +99,24 @@ func (g *Game) New(cfg engine.Config) (engine.State, error) {
 	}
 	s.shuffleDeck(Black)
 	s.shuffleDeck(Red)
+	// What happens before the first action is announced like any battle's
+	// start, in the views (issue 21, item 5): the engine has no events
+	// before the first action.
+	var ev engine.Log
 	switch opts["first"] {
 	case "black":
 		s.attacker = Black
+		ev.Add(engine.Everyone, "battle.first", "black attacks first (option first=black)")
 	case "red":
 		s.attacker = Red
+		ev.Add(engine.Everyone, "battle.first", "red attacks first (option first=red)")
 	default:
-		s.attacker = engine.Seat(s.rng.Roll(2) - 1)
+		roll := s.rng.Roll(2)
+		s.attacker = engine.Seat(roll - 1)
+		ev.Add(engine.Everyone, "battle.first", "the D2 for the first attacker rolls %d: %s attacks first", roll, colour(s.attacker))
 	}
 	s.first = s.attacker
-	s.startBattle(nil)
+	s.startBattle(&ev)
+	s.opening = ev
 	return s, nil
 }

@@ -1,9 +1,7 @@
 package blackred
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
 
 	"skald/engine"
 )
@@ -60,25 +58,13 @@ type points int16
 
 func (p *points) String() string { return strconv.Itoa(int(*p)) }
 
-// unitCount is the number of units a side has left.
+// unitCount is the units a side has left: "1 unit", "3 units".
 type unitCount side
 
-func (u *unitCount) String() string { return strconv.Itoa((*side)(u).aliveCount()) }
+func (u *unitCount) String() string { return units((*side)(u).aliveCount()) }
 
 // String returns why the match ended.
 func (e *ending) String() string { return e.Reason }
-
-// blackCards and redCards name the battle cards black or red uses in this
-// battle, top first, joined by commas: "Archer, Pikeman". They are the
-// state itself, typed by the seat, so that they box for free (see
-// [State.usedCards]).
-type (
-	blackCards State
-	redCards   State
-)
-
-func (b *blackCards) String() string { return (*State)(b).usedNames(Black) }
-func (r *redCards) String() string   { return (*State)(r).usedNames(Red) }
 
 // card returns seat's battle-deck card c, named by String.
 func (s *State) card(seat engine.Seat, c uint8) *cardName {
@@ -98,25 +84,3 @@ func (s *State) strategy(c int8) *strategyName {
 // points returns seat's total in the battle last fought, as recorded for
 // the views.
 func (s *State) points(seat engine.Seat) *points { return (*points)(&s.last.total[seat]) }
-
-// usedCards returns the battle cards seat uses in this battle, named by
-// String.
-func (s *State) usedCards(seat engine.Seat) fmt.Stringer {
-	if seat == Black {
-		return (*blackCards)(s)
-	}
-	return (*redCards)(s)
-}
-
-// usedNames joins the names of the battle cards seat uses, top first.
-func (s *State) usedNames(seat engine.Seat) string {
-	sd := &s.side[seat]
-	var b strings.Builder
-	for k := 0; k < int(sd.force); k++ {
-		if k > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(s.c.Decks[seat][sd.top(k)].Name)
-	}
-	return b.String()
-}

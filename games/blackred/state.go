@@ -72,6 +72,11 @@ type State struct {
 	nDiscard   uint8
 	last       lastBattle
 	result     ending
+	// opening is what happened before the first action, all public: who
+	// attacks first and why, and the start of battle 1 (unit cards
+	// placed). Made once by New or Arrange and never changed, so clones
+	// share it.
+	opening engine.Log
 }
 
 // ending is how the match ended: the winner, none for a draw, and why. The
@@ -90,6 +95,11 @@ type lastBattle struct {
 	cards  [2][maxUse]uint8
 	total  [2]int16
 	winner int8
+	// What else made the totals: the strategy cards turned over (none
+	// for no card) and the unit cards in play.
+	played  [2]int8
+	active  [2][maxUnitCards]uint8
+	nActive [2]uint8
 }
 
 func (s *State) defender() engine.Seat { return 1 - s.attacker }

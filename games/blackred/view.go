@@ -14,9 +14,13 @@ type View struct {
 	Red      SideView    `json:"red"`
 	Strategy DeckView    `json:"strategy_deck"`
 	Last     *BattleView `json:"last_battle,omitempty"`
-	Over     bool        `json:"over"`
-	Winner   string      `json:"winner,omitempty"`
-	Reason   string      `json:"reason,omitempty"`
+	// Opening is what was announced before the first action, as event
+	// texts: who attacks first and why (the D2 rolled, or the option), and
+	// the start of battle 1 with the unit cards placed.
+	Opening []string `json:"opening"`
+	Over    bool     `json:"over"`
+	Winner  string   `json:"winner,omitempty"`
+	Reason  string   `json:"reason,omitempty"`
 }
 
 // SideView is one player's part of the table.
@@ -26,11 +30,13 @@ type SideView struct {
 	UnitCards []UnitView `json:"unit_cards"`
 	DeckSize  int        `json:"deck_size"`
 	// Deck is the battle deck in order, first card first; only its owner
-	// sees it (seed 002: "you get to look at all your cards").
-	Deck     []CardView `json:"deck,omitempty"`
-	Out      []string   `json:"out_of_game"`
-	HandSize int        `json:"hand_size"`
-	Hand     []string   `json:"hand,omitempty"`
+	// sees it, all of it (seed 002: "you get to look at all your cards").
+	Deck []CardView `json:"deck,omitempty"`
+	// Out is the cards taken out of the game since the last shuffle, in
+	// the order they left: public, they were placed on the table.
+	Out      []string `json:"out_of_game"`
+	HandSize int      `json:"hand_size"`
+	Hand     []string `json:"hand,omitempty"`
 	// Strategy is the strategy card on the table: its id once both are
 	// turned over, "face down" before that for the others.
 	Strategy  string   `json:"strategy,omitempty"`
@@ -76,6 +82,15 @@ type BattleSideView struct {
 	Weapon string   `json:"weapon"`
 	Cards  []string `json:"cards"`
 	Total  int      `json:"total"`
+	// Terms are the numbers the total adds up, each with its card: the
+	// first card's power, the others' extras, the bonuses of unit and
+	// strategy cards and the enemy's Sabotage (a malus, taken away).
+	Terms []TermView `json:"terms"`
+	// Floored is set when the malus took the total below 0: it counts 0.
+	Floored bool `json:"floored,omitempty"`
+	// Sum is the terms as a player reads them: "Champion's power 9 +
+	// Sword Brother's extra 3 - black's Sabotage 2 = 10".
+	Sum string `json:"sum"`
 }
 
 // View returns what seat may see; engine.Spectator sees what both may.
@@ -87,6 +102,12 @@ func (s *State) View(seat engine.Seat) any {
 		Attacker: colourNames[s.attacker],
 		Deciders: []string{},
 		Strategy: DeckView{Size: int(s.nStrat), Discard: []string{}},
+		Opening:  []string{},
+	}
+	for _, e := range s.opening {
+		if e.Public() {
+			v.Opening = append(v.Opening, e.Text)
+		}
 	}
 	for _, d := range s.Deciders().List() {
 		v.Deciders = append(v.Deciders, colourNames[d])
@@ -103,6 +124,8 @@ func (s *State) View(seat engine.Seat) any {
 			for _, c := range s.last.cards[i][:s.last.force[i]] {
 				bs.Cards = append(bs.Cards, s.c.Decks[i][c].Name)
 			}
+			r := s.reckon(engine.Seat(i))
+			bs.Terms, bs.Floored, bs.Sum = r.view(), r.floored, r.String()
 		}
 		v.Last = b
 	}
