@@ -70,10 +70,10 @@ func runBench(e *env, args []string) error {
 	if err := fileOptions(g, opts); err != nil {
 		return err
 	}
-	lo, hi := g.Seats()
+	lo, _ := g.Seats()
 	if *seats != 0 {
-		if *seats < lo || *seats > hi {
-			return usagef("--seats %d: %s is played by %d to %d seats", *seats, g.Name(), lo, hi)
+		if err := seatCount(g, *seats); err != nil {
+			return usagef("--seats %d: %v", *seats, err)
 		}
 		lo = *seats
 	}

@@ -88,3 +88,16 @@ func splitSeats(list string) []string {
 	}
 	return seats
 }
+
+// seatCount checks that g is played by n seats, or says how many it is
+// played by: "blackred is played by 2 seats, not 3", "… by 2 to 4 seats …".
+func seatCount(g engine.Game, n int) error {
+	lo, hi := g.Seats()
+	if n >= lo && n <= hi {
+		return nil
+	}
+	if lo == hi {
+		return fmt.Errorf("%s is played by %d seats, not %d", g.Name(), lo, n)
+	}
+	return fmt.Errorf("%s is played by %d to %d seats, not %d", g.Name(), lo, hi, n)
+}

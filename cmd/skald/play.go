@@ -46,6 +46,9 @@ func runPlay(e *env, args []string) error {
 		*seed = uint64(time.Now().UnixNano()) & (1<<53 - 1)
 	}
 	seats := splitSeats(*seatsFlag)
+	if err := seatCount(g, len(seats)); err != nil {
+		return usagef("--seats: %v", err)
+	}
 	bots := make([]ai.Bot, len(seats))
 	humans := 0
 	for i, spec := range seats {

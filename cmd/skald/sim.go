@@ -51,6 +51,9 @@ func runSim(e *env, args []string) error {
 		return err
 	}
 	bots := splitSeats(*seats)
+	if err := seatCount(g, len(bots)); err != nil {
+		return usagef("--seats: %v", err)
+	}
 	o := sim.Options{
 		Game:    g,
 		Config:  engine.Config{Seats: len(bots), Options: engine.Options(opts)},
