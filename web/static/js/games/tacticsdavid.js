@@ -19,8 +19,63 @@ function rotate([x, y], f) {
   return [x, y];
 }
 
+// initials labels a unit's token in at most 3 letters: "AK" for Angel
+// Knight, "SWS" for a stack of Soldier+Warrior+Spearman (the full name is
+// in the token's tooltip and the unit card).
 function initials(name) {
-  return name.split('+').map((p) => p.split(/\s+/).map((w) => w[0]).join('')).join('+').slice(0, 5);
+  const parts = name.split('+');
+  if (parts.length > 1) return parts.map((p) => p.trim()[0]).join('').slice(0, 3);
+  return name.split(/\s+/).map((w) => w[0]).join('').slice(0, 3);
+}
+
+// The profile's codes spelled out, for tooltips and unit cards.
+const CLASS = { L: 'Light', M: 'Medium', H: 'Heavy' };
+const TYPE = { P: 'Physical', M: 'Magical', E: 'Ethereal' };
+const MODE = { M: 'Melee', R: 'Ranged' };
+const TIPS = {
+  class: 'Class: L Light, M Medium, H Heavy (stacking points and army rules)',
+  type: 'Unit Type: P Physical, M Magical, E Ethereal (how attacks affect it)',
+  mode: 'Attack Mode: M Melee, R Ranged',
+  str: 'Strength Ratings of the front / left / right / back sides',
+  move: 'Movement Rating and Movement Type (Land, Hover, Soar, Aqua)',
+  range: "a Ranged unit's Range Rating + modifier",
+  area: 'Area of Attack: MA-MK melee, RA-RI ranged',
+  cost: 'cost in money, out of the army limit',
+};
+// stat is a labelled value with a tooltip explaining it.
+function stat(k, label, value) {
+  return h('span.stat', { title: TIPS[k], dataset: { stat: k }, style: 'border-bottom: 1px dotted #888; cursor: help; margin-right: .5em' }, `${label} ${value}`);
+}
+function rangeText(r, mod) { return `${r}${mod ? (mod > 0 ? '+' : '') + mod : '+0'}`; }
+
+// unitCard shows a unit of the unit list on offer while an army is built:
+// cost and whole profile before it is bought, and its buy or stack action.
+function unitCard(u, actions, ctx) {
+  return h('div.unitcard', { dataset: { unit: u.number }, style: 'border: 1px solid #ccc; border-radius: 6px; padding: .3rem .45rem; font-size: .8rem; background: #fbf9f4' },
+    h('div', {}, h('b', { text: `${u.number} ${u.name}` }), ' · ', h('span.cost', { title: TIPS.cost, text: `cost ${u.cost}` })),
+    h('div', {}, stat('class', 'class', `${u.class} ${CLASS[u.class] || ''}`), stat('type', 'type', `${u.type} ${TYPE[u.type] || ''}`), stat('mode', 'mode', `${u.mode} ${MODE[u.mode] || ''}`)),
+    h('div', {}, stat('str', 'str', u.strength.join('/')), stat('move', 'move', `${u.move} ${u.move_type}`),
+      u.mode === 'R' ? stat('range', 'range', rangeText(u.range || 0, u.range_mod || 0)) : null, stat('area', 'area', u.area)),
+    h('div.ability', { title: u.ability_text || u.ability, style: 'cursor: help' }, `ability: ${u.ability}${u.special ? ` · special: ${u.special}` : ''}`),
+    ctx.readonly ? null : h('div', {}, actions.map((a) => h('button.offer', { type: 'button', dataset: { action: a }, onclick: () => ctx.act(a), style: 'font-size: .75rem; min-height: 0; padding: .1rem .4rem; margin: .15rem .2rem 0 0' }, a.split(' ')[0]))));
+}
+
+// offer lists the units seat may buy or stack now, as cards.
+function offer(ctx) {
+  const byNumber = new Map((ctx.assets?.units || []).map((u) => [u.number, u]));
+  const acts = new Map();
+  for (const a of ctx.legal || []) {
+    const m = a.match(/^(buy|stack) (\d+)/);
+    if (!m || !byNumber.has(Number(m[2]))) continue;
+    const n = Number(m[2]);
+    if (!acts.has(n)) acts.set(n, []);
+    acts.get(n).push(a);
+  }
+  if (!acts.size) return null;
+  return h('details.offer', { open: true },
+    h('summary', { text: `Units on offer (${acts.size}): cost and profile — hover a value for what it means` }),
+    h('div.cards', { style: 'display: grid; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); gap: .3rem; max-height: 28rem; overflow-y: auto; margin: .3rem 0' },
+      [...acts].map(([n, list]) => unitCard(byNumber.get(n), list, ctx))));
 }
 
 function key(x, y) { return x + ',' + y; }
@@ -54,13 +109,14 @@ function highlights(ctx) {
 function unitDetails(u) {
   return h('div.unitinfo', { id: 'unit-info' },
     h('b', { text: `u${u.id} ${u.name}` }), ` (${u.player})`,
-    h('div', { text: `class ${u.class} · type ${u.type} · mode ${u.mode} · move ${u.move} ${u.move_type}${u.range ? ` · range ${u.range}${u.range_mod ? (u.range_mod > 0 ? '+' : '') + u.range_mod : ''}` : ''} · area ${u.area}` }),
-    h('div', { text: 'strength ' + SIDES.map((s, i) => `${s} ${u.base[i]}${u.base[i] !== u.strength[i] ? ` (${u.strength[i]})` : ''}`).join(', ') }),
+    h('div', {}, stat('class', 'class', `${u.class} ${CLASS[u.class] || ''}`), stat('type', 'type', `${u.type} ${TYPE[u.type] || ''}`), stat('mode', 'mode', `${u.mode} ${MODE[u.mode] || ''}`),
+      stat('move', 'move', `${u.move} ${u.move_type}`), u.mode === 'R' ? stat('range', 'range', rangeText(u.range || 0, u.range_mod || 0)) : null, stat('area', 'area', u.area)),
+    h('div', { title: TIPS.str }, 'strength ' + SIDES.map((s, i) => `${s} ${u.base[i]}${u.base[i] !== u.strength[i] ? ` (${u.strength[i]})` : ''}`).join(', ')),
     u.statuses?.length ? h('div', { text: 'statuses: ' + u.statuses.join(', ') }) : null,
     u.items?.length ? h('div', { text: 'items: ' + u.items.join(', ') }) : null,
     u.belt?.length ? h('div', { text: 'work belt: ' + u.belt.join(', ') }) : null,
     u.counters ? h('div', { text: `counters: ${u.counters}` }) : null,
-    h('div.muted', { text: `at ${u.x},${u.y} facing ${u.facing}${u.team_with >= 0 ? ` · team with u${u.team_with}` : ''}${u.locked_with >= 0 ? ` · locked with u${u.locked_with}` : ''}${u.kills ? ` · ${u.kills} kills` : ''}` }));
+    h('div.muted', { text: `${u.deployed ? `at ${u.x},${u.y} facing ${u.facing}` : 'not deployed'}${u.team_with >= 0 ? ` · team with u${u.team_with}` : ''}${u.locked_with >= 0 ? ` · locked with u${u.locked_with}` : ''}${u.kills ? ` · ${u.kills} kills` : ''}` }));
 }
 
 export default {
@@ -104,7 +160,9 @@ export default {
       if (!u.deployed || u.x < 0 || u.y < 0) continue;
       const n = stacked.get(key(u.x, u.y)) || 0;
       stacked.set(key(u.x, u.y), n + 1);
-      const cx = u.x * CELL + CELL / 2 + n * 8, cy = u.y * CELL + CELL / 2 + n * 8;
+      // A Unit Team shares its grid space: the two tokens sit side by side,
+      // each with its own number.
+      const cx = u.x * CELL + CELL / 2 + (n ? 8 : 0), cy = u.y * CELL + CELL / 2 + (n ? 8 : 0);
       const cls = ['unit', colour(u.player)];
       if (hl.targets.has(u.id)) cls.push('target');
       if (v.engaged?.unit === u.id) cls.push('engaged');
@@ -118,7 +176,8 @@ export default {
         svg('title', { text: `u${u.id} ${u.name} (${u.player}) facing ${u.facing}${u.statuses?.length ? '; ' + u.statuses.join(', ') : ''}` }),
         svg('circle', { cx, cy, r: 15 }),
         svg('polygon', { points: [tip, base1, base2].map((p) => p.join(',')).join(' '), class: 'facing' }),
-        svg('text', { x: cx, y: cy + 4, 'text-anchor': 'middle', class: 'label', text: initials(u.name) }));
+        svg('text', { x: cx, y: cy - 1, 'text-anchor': 'middle', class: 'label', style: 'font-size: 9px', text: initials(u.name) }),
+        svg('text', { x: cx, y: cy + 9, 'text-anchor': 'middle', class: 'label num', style: 'font-size: 8px', text: `u${u.id}` }));
       if (u.statuses?.length) {
         g.append(svg('text', { x: cx, y: u.y * CELL + CELL - 2, 'text-anchor': 'middle', class: 'status', text: u.statuses.map((s) => s.slice(0, 3)).join(' ') }));
       }
@@ -138,9 +197,13 @@ export default {
     const toDeploy = v.stage === 'deploy' ? (v.units || []).filter((u) => !u.deployed && u.player === ctx.seat) : [];
     const reserve = toDeploy.length ? h('div.reserve', {}, 'to deploy: ', toDeploy.map((u) =>
       h('button.chip' + (sel.unit === u.id ? '.on' : ''), { type: 'button', dataset: { unit: u.id }, onclick: () => ctx.select({ unit: u.id, reserve: true }) }, `u${u.id} ${u.name}`))) : null;
+    const deploying = v.stage === 'deploy' && v.deploy;
     const legend = h('div.legend', {}, ['plain', 'forest', 'water', 'rock'].map((t) => h('span.key.' + t, { text: t })),
-      h('span.key.reach', { text: 'reach' }), h('span.key.area', { text: 'attack area' }), h('span.key.target', { text: 'target' }));
-    el.append(h('div.tacticsdavid', {}, info, reserve, h('div.gridwrap', {}, board), legend, selected ? unitDetails(selected) : null, armies));
+      deploying ? [h('span.key.deploy1', { style: 'background: #c7d6ef', title: "player one's deployment area", text: `deployment area ${players[0] || 'one'}` }),
+        h('span.key.deploy2', { style: 'background: #efcdc9', title: "player two's deployment area", text: `deployment area ${players[1] || 'two'}` })] : null,
+      h('span.key.reach', { text: 'reach' }), h('span.key.area', { text: 'attack area' }), h('span.key.target', { text: 'target' }),
+      h('span.key.token', { title: 'a unit: its initials (a stack: one letter a unit) and its number; the arrow is its facing' }, 'unit: initials, u-number, facing arrow'));
+    el.append(h('div.tacticsdavid', {}, info, v.stage === 'build' ? offer(ctx) : null, reserve, h('div.gridwrap', {}, board), legend, selected ? unitDetails(selected) : null, armies));
   },
 
   // filter narrows the actions to the selected unit or grid space.
