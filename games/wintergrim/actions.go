@@ -798,11 +798,11 @@ func (s *State) defID(k int16) string {
 // ParseAction parses the text form of one of seat's actions.
 func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error) {
 	if seat < 0 || int(seat) >= int(s.seats) {
-		return engine.Action{}, fmt.Errorf("wintergrim: no seat %d in a game of %d", seat, s.seats)
+		return engine.Action{}, fmt.Errorf("no seat %d in a game of %d", seat, s.seats)
 	}
 	f := strings.Fields(strings.ToLower(text))
 	if len(f) == 0 {
-		return engine.Action{}, fmt.Errorf("wintergrim: empty action")
+		return engine.Action{}, fmt.Errorf("empty action: write one of %s", strings.Join(kindWords[1:], ", "))
 	}
 	a := engine.Action{Seat: seat}
 	k := index(kindWords[1:], f[0])
@@ -810,12 +810,12 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 		if f[0] == "release" {
 			k = kindCapture - 1
 		} else {
-			return engine.Action{}, fmt.Errorf("wintergrim: %q: unknown action %q (%s)", text, f[0], strings.Join(kindWords[1:], ", "))
+			return engine.Action{}, fmt.Errorf("%q: unknown action %q (%s)", text, f[0], strings.Join(kindWords[1:], ", "))
 		}
 	}
 	a.Kind = uint8(k + 1)
 	bad := func(form string) (engine.Action, error) {
-		return engine.Action{}, fmt.Errorf("wintergrim: %q: write %s", text, form)
+		return engine.Action{}, fmt.Errorf("%q: write %s", text, form)
 	}
 	var err error
 	card := func(i int) int16 {
@@ -832,7 +832,7 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 		}
 		d, ok := s.g.c.Card(f[i])
 		if !ok {
-			err = fmt.Errorf("wintergrim: %q: no card %q", text, f[i])
+			err = fmt.Errorf("%q: no card %q", text, f[i])
 		}
 		return int16(d)
 	}
@@ -929,7 +929,7 @@ func parseRef(t string) (int16, error) {
 	}
 	v, err := strconv.ParseInt(t, 10, 16)
 	if err != nil {
-		return 0, fmt.Errorf("wintergrim: %q is not a card on the table (such as woodsman#57)", t)
+		return 0, fmt.Errorf("%q is not a card on the table (such as woodsman#57)", t)
 	}
 	return int16(v), nil
 }

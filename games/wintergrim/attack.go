@@ -142,7 +142,7 @@ func (s *State) canTargetBy(u, t int16, kind int8) error {
 	case targetInvisible:
 		return engine.Illegal(ruling("WG-27"), "%s is Invisible: only a unit with Tracking can attack it", s.ref(t))
 	case targetFlying:
-		return engine.Illegal(ruling("WG-28"), "%s flies: RC can be used to attack flying units (seed 000, Ranged Combat)", s.ref(t))
+		return engine.Illegal(ruling("WG-28"), "%s flies: RC can be used to attack flying units (Wintergrim rules, Ranged Combat)", s.ref(t))
 	case targetShip:
 		return engine.Illegal(ruleShip, "a ship can't be attacked in CC except by units on a ship or with Flying/Swim")
 	case targetBoard:
@@ -219,8 +219,8 @@ func (s *State) resolveAttack(ev *engine.Log) {
 	if tsk.Has(Hidden) && !usk.Has(Tracking) {
 		th, _ := s.roll(&s.rolls[0], s.luck(t), 4)
 		uh, _ := s.roll(&s.rolls[1], s.luck(u), 4)
-		ev.Add(engine.Everyone, "roll.hidden", "%s's %s#%d is Hidden: L roll %s against %s",
-			seatName(owner(t)), s.nameOf(t), t, &s.rolls[0], &s.rolls[1])
+		ev.Add(engine.Everyone, "roll.hidden", "%s's %s#%d is Hidden: its L roll %s, %s, against the attacker's %s, %s; more successes than the attacker hide it",
+			seatName(owner(t)), s.nameOf(t), t, &s.rolls[0], (*successes)(&s.rolls[0]), &s.rolls[1], (*successes)(&s.rolls[1]))
 		if th > uh {
 			ev.Add(engine.Everyone, "attack.ignored", "%s's %s#%d stays hidden: the attack is ignored", seatName(owner(t)), s.nameOf(t), t)
 			return
@@ -264,8 +264,9 @@ func (s *State) resolveAttack(ev *engine.Log) {
 	}
 	ah, asix := s.roll(&s.rolls[0], an, aNeed)
 	dh, dsix := s.roll(&s.rolls[1], dn, dNeed)
-	ev.Add(engine.Everyone, "roll.battle", "%s's %s#%d rolls %s %s: %d success(es); %s's %s#%d rolls %s: %d success(es)",
-		seatName(owner(u)), s.nameOf(u), u, kindName(a.kind), &s.rolls[0], ah, seatName(owner(t)), s.nameOf(t), t, &s.rolls[1], dh)
+	ev.Add(engine.Everyone, "roll.battle", "%s's %s#%d rolls %s %s: %s; %s's %s#%d rolls %s: %s",
+		seatName(owner(u)), s.nameOf(u), u, kindName(a.kind), &s.rolls[0], (*successes)(&s.rolls[0]),
+		seatName(owner(t)), s.nameOf(t), t, &s.rolls[1], (*successes)(&s.rolls[1]))
 	switch {
 	case ah > dh:
 		s.hit(u, t, a.kind, asix, true, ev)

@@ -578,7 +578,7 @@ func (y yamlCard) card() (Card, error) {
 			return c, fmt.Errorf("field values.r: a structure offers room (0 or more)")
 		}
 		if y.HQ && !y.Area {
-			return c, fmt.Errorf("field area: an HQ structure is also an area (seed 000, HQ)")
+			return c, fmt.Errorf("field area: an HQ structure is also an area (Wintergrim rules, Card types: HQ)")
 		}
 		if y.Area && s == Ship {
 			return c, fmt.Errorf("field area: a ship cannot be an area")

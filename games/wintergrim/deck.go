@@ -17,7 +17,7 @@ const (
 	MaxSame  = 4
 )
 
-const ruleDeck = "seed 000, General Questions: the deck must be 50 cards, at most 4 with the same name"
+const ruleDeck = "Wintergrim rules, General Questions: the deck must be 50 cards, at most 4 with the same name"
 
 // Deck is a list of 50 cards, by card index, in list order.
 type Deck struct {

@@ -29,6 +29,7 @@ func (s *State) Describe(seat engine.Seat) string {
 	} else {
 		b.WriteString("Weather: none\n")
 	}
+	b.WriteString(statLegend)
 	for i, pv := range v.Players {
 		name := strings.ToUpper(pv.Name)
 		if engine.Seat(i) == seat {
@@ -87,7 +88,7 @@ func (s *State) Describe(seat engine.Seat) string {
 		}
 	}
 	if v.Paying != nil {
-		fmt.Fprintf(&b, "\n%s is paying for %s: %d more card(s) to remove from hand.\n", v.Paying.Player, v.Paying.Card, v.Paying.Left)
+		fmt.Fprintf(&b, "\n%s is paying for %s: %s more to remove from hand.\n", v.Paying.Player, v.Paying.Card, plural(v.Paying.Left, "card", "cards"))
 	}
 	if v.Attack != nil {
 		fmt.Fprintf(&b, "\nAttack declared: %s attacks %s (%s); the dice roll when every answer is made.\n", v.Attack.Attacker, v.Attack.Target, v.Attack.Kind)
@@ -122,11 +123,21 @@ func listOr(l []string, empty string) string {
 	return strings.Join(l, ", ")
 }
 
-// unitLine describes a unit on the table.
+// statLegend explains the values of the cards, as the hand and the table
+// write them ("CC1 RC0 A0 H2 P2 L1 R-1 F-1").
+const statLegend = "Values: CC close combat and RC ranged combat (dice rolled in a battle of that kind), " +
+	"A armour (absorbs damage), H health (damage it can take; H 2/3: 2 left of 3), P psyche (dice for Psyche battles and morale rolls), " +
+	"L luck (dice for Luck rolls), R room (a unit takes it, a structure offers it), F food (a unit eats it, a structure gives it). " +
+	"A die succeeds on 4+.\n"
+
+// unitLine describes a unit on the table: its health, its values now
+// (CC, RC, A, P, L, with items, curses and weather) and the room and food
+// it takes, its weapon and skills, and its marks.
 func (s *State) unitLine(uv UnitView) string {
 	id := mustRef(uv.Card)
 	d := s.def(id)
-	t := fmt.Sprintf("%s %s (%s's) H %d/%d", uv.Card, uv.Name, uv.Owner, uv.Health, d.H)
+	t := fmt.Sprintf("%s %s (%s's) H %d/%d, CC%d RC%d A%d P%d L%d R%d F%d", uv.Card, uv.Name, uv.Owner, uv.Health, d.H,
+		uv.CC, uv.RC, uv.Armour, uv.Psyche, uv.Luck, uv.Room, uv.Food)
 	if d.Weapon.Kind >= 0 {
 		t += ", " + weaponText(d.Weapon)
 	}

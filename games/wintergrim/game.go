@@ -65,16 +65,16 @@ func (g *Game) Rules() string { return rulesText }
 
 // Options lists the match options.
 func (g *Game) Options() []engine.OptionSpec {
-	deckHelp := "(asheim, vanheim, or FILE (also @FILE): a deck list of 50 cards, \"N Name\" a line; seed 000: at most 4 with one name, realms may be mixed)"
+	deckHelp := "(asheim, vanheim, or FILE (also @FILE): a deck list of 50 cards, \"N Name\" a line; at most 4 with one name, realms may be mixed: Wintergrim rules, General Questions)"
 	return []engine.OptionSpec{
 		{Name: "deck", File: true, Default: "asheim", Help: "seat one's deck " + deckHelp},
 		{Name: "deck2", File: true, Default: "vanheim", Help: "seat two's deck " + deckHelp},
 		{Name: "deck3", File: true, Default: "asheim", Help: "seat three's deck, in a game of three or four"},
 		{Name: "deck4", File: true, Default: "vanheim", Help: "seat four's deck, in a game of four"},
 		{Name: "mode", Default: modeNames[ModeDestroy], Choices: modeNames[:],
-			Help: "game mode (seed 000, Game modes): destroy (no HQ left loses), assassinate (losing the marked worker/leader loses), conquer (control every path put into play at setup), enslave (first to capture 2 units)"},
+			Help: "game mode (Wintergrim rules, Game modes): destroy (no HQ left loses), assassinate (losing the marked worker/leader loses), conquer (control every path put into play at setup), enslave (first to capture 2 units)"},
 		{Name: "turns", Default: "40", Min: 1, Max: 1000,
-			Help: "turns each player plays before the game ends in a draw (WG-40; the manual: it \"could theoretically last forever\")"},
+			Help: "turns each player plays before the game ends in a draw (ruling WG-40; the rules: a game \"could theoretically last forever\")"},
 	}
 }
 

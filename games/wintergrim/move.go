@@ -197,7 +197,7 @@ func (s *State) moraleRoll(id int16, why rollFor, ev *engine.Log) bool {
 		n += s.luck(id)
 	}
 	hits, _ := s.roll(&s.rolls[0], n, 4)
-	ev.Add(engine.Everyone, "roll.p", "%s's %s#%d must roll P to %s: %d dice %s, %s (%s#%d)",
+	ev.Add(engine.Everyone, "roll.p", "%s's %s#%d must roll P to %s: %d dice %s, %s (one 4+ needed; %s#%d)",
 		seatName(owner(id)), s.nameOf(id), id, why, n, &s.rolls[0], rollResult(hits > 0), s.idOf(s.weather), s.weather)
 	return hits > 0
 }
@@ -232,7 +232,7 @@ func (s *State) move(seat int8, mover int16, mode int, to int16, flank bool, ev 
 	if flank {
 		n := s.luck(mover)
 		hits, _ := s.roll(&s.rolls[0], n, 4)
-		ev.Add(engine.Everyone, "roll.l", "%s's %s#%d flanks: L roll %s", seatName(owner(mover)), s.nameOf(mover), mover, &s.rolls[0])
+		ev.Add(engine.Everyone, "roll.l", "%s's %s#%d flanks: L roll %s, one 4+ needed: %s", seatName(owner(mover)), s.nameOf(mover), mover, &s.rolls[0], rollResult(hits > 0))
 		if hits == 0 {
 			ev.Add(engine.Everyone, "move.fail", "%s's %s#%d fails its Flank roll and stays",
 				seatName(owner(mover)), s.nameOf(mover), mover)

@@ -33,7 +33,7 @@ func (s *State) canPlay(seat int8, def int, where int16, at bool, target int16, 
 		}
 	}
 	if s.handSize(seat)-1 < int(d.Cost) {
-		return engine.Illegal(ruleCost, "%s costs %d: %s has only %d other card(s) in hand to remove", d.Name, d.Cost, seatNames[seat], s.handSize(seat)-1)
+		return engine.Illegal(ruleCost, "%s costs %d: %s has only %s in hand to remove", d.Name, d.Cost, seatNames[seat], plural(s.handSize(seat)-1, "other card", "other cards"))
 	}
 	if target >= 0 && !d.IsTactic() {
 		return engine.Illegal(ruleEnd, "only tactics are aimed at a card")

@@ -281,7 +281,7 @@ func (s *State) checkSearch(a engine.Action) error {
 			return engine.Illegal(ruleSetup, "no %s left in %s's deck", s.g.c.Cards[def].Name, seatNames[seat])
 		}
 		if s.g.c.Cards[def].Realm != s.def(s.setupHQ(seat)).Realm {
-			return engine.Illegal(ruleSetup, "choose two workers of the same realm as the HQ (seed 000, HQ)")
+			return engine.Illegal(ruleSetup, "choose two workers of the same realm as the HQ (Wintergrim rules, Card types: HQ)")
 		}
 		if !s.workerFits(seat, def) {
 			return engine.Illegal(ruleAssassinate, "all players must start with at least one marked worker/leader")

@@ -318,7 +318,7 @@ func (s *State) draw(seat int8, k int, ev *engine.Log) {
 		got++
 		ev.Add(engine.Seats(engine.Seat(seat)), "draw", "you draw %s#%d", s.idOf(id), id)
 	}
-	ev.Add(engine.Everyone, "draw", "%s draws %d card(s); %d left in the deck", seatName(seat), got, p.n)
+	ev.Add(engine.Everyone, "draw", "%s draws %s; %d left in the deck", seatName(seat), cardCount(got), p.n)
 }
 
 // takeFromDeck takes card id out of its owner's deck, keeping the order.
@@ -368,7 +368,7 @@ func (s *State) reshuffle(seat int8, ev *engine.Log) {
 			k++
 		}
 	}
-	ev.Add(engine.Everyone, "reshuffle", "%s mixes %d card(s) of its removed-pile into its deck", seatName(seat), k)
+	ev.Add(engine.Everyone, "reshuffle", "%s mixes %s of its removed-pile into its deck", seatName(seat), cardCount(k))
 	s.shuffle(seat, ev)
 }
 
@@ -424,12 +424,13 @@ func (s *State) refreshOn(id int16) {
 // roll rolls n dice into r, for the event that shows them, and counts
 // those showing at least need; six reports a natural 6 among them.
 func (s *State) roll(r *rolled, n, need int) (hits int, six bool) {
-	r.more, r.n = nil, 0
+	r.more, r.n, r.need = nil, 0, uint8(need)
 	if n > maxDice {
 		r.more = s.rng.Dice(n, 6, nil)
 		for _, f := range r.more {
 			hits, six = tally(f, need, hits, six)
 		}
+		r.hits = int16(hits)
 		return hits, six
 	}
 	for ; int(r.n) < n; r.n++ {
@@ -437,6 +438,7 @@ func (s *State) roll(r *rolled, n, need int) (hits int, six bool) {
 		r.dice[r.n] = uint8(f)
 		hits, six = tally(f, need, hits, six)
 	}
+	r.hits = int16(hits)
 	return hits, six
 }
 

@@ -349,7 +349,7 @@ func (s *State) resolveChain(ev *engine.Log) {
 			s.c[t].dmg += int8(hits)
 			hit[nh] = t
 			nh++
-			ev.Add(engine.Everyone, "volley", "%s#%d rolls %s: %d damage to %s's %s#%d",
+			ev.Add(engine.Everyone, "volley", "%s#%d rolls %s, 1 damage for each 4+: %d damage to %s's %s#%d",
 				s.idOf(id), id, &s.rolls[0], hits, seatName(owner(t)), s.nameOf(t), t)
 		case EffBoost:
 			s.c[t].boost += d.Dice

@@ -159,6 +159,10 @@ type rolled struct {
 	more []int
 	n    uint8
 	dice [maxDice]uint8
+	// need is what a die needed to succeed (4, or 6 against Sneak), and
+	// hits how many did, for the events' texts (successes).
+	need uint8
+	hits int16
 }
 
 func (r *rolled) String() string {
@@ -167,3 +171,37 @@ func (r *rolled) String() string {
 	}
 	return diceText(r.dice[:r.n])
 }
+
+// successes is the result of a roll in an event's text, with what each die
+// needed: "0 successes (4+ needed)", "1 success (6 needed)".
+type successes rolled
+
+func (r *successes) String() string {
+	return plural(int(r.hits), "success", "successes") + " (" + needText(int(r.need)) + " needed)"
+}
+
+// needText is what a die needs: "4+", or "6" (Sneak).
+func needText(need int) string {
+	if need >= 6 {
+		return "6"
+	}
+	return strconv.Itoa(need) + "+"
+}
+
+// plural writes a count with its noun: "1 card", "2 cards", "0 cards".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// cardCount is a number of cards in an event's text: "1 card", "3 cards".
+type cardCount int16
+
+func (n cardCount) String() string { return plural(int(n), "card", "cards") }
+
+// workerCount is a number of workers in an event's text: "1 worker".
+type workerCount int16
+
+func (n workerCount) String() string { return plural(int(n), "worker", "workers") }

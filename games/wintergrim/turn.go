@@ -74,18 +74,18 @@ func (s *State) useStart(id int16, ev *engine.Log) {
 	if d.Draws {
 		// "draw one card for each worker inside this structure" (the Cabin).
 		k := s.workersInside(id)
-		ev.Add(engine.Everyone, "start.draw", "%s#%d: %d worker(s) inside, draw %d", s.idOf(id), id, k, k)
+		ev.Add(engine.Everyone, "start.draw", "%s#%d: %s inside, draw %d", s.idOf(id), id, workerCount(k), k)
 		s.draw(owner(id), k, ev)
 		return
 	}
 	// The weather's roll: 2 dice, one 4+ keeps it.
 	hits, _ := s.roll(&s.rolls[0], 2, 4)
 	if hits > 0 {
-		ev.Add(engine.Everyone, "weather.stays", "%s rolls %s for %s#%d: it stays", seatName(owner(id)), &s.rolls[0], s.idOf(id), id)
+		ev.Add(engine.Everyone, "weather.stays", "%s rolls %s for %s#%d: it stays (one 4+ needed)", seatName(owner(id)), &s.rolls[0], s.idOf(id), id)
 		return
 	}
 	s.toRemoved(id)
-	ev.Add(engine.Everyone, "weather.gone", "%s rolls %s for %s#%d: no 4+, it is removed", seatName(owner(id)), &s.rolls[0], s.idOf(id), id)
+	ev.Add(engine.Everyone, "weather.gone", "%s rolls %s for %s#%d: no 4+, it is removed (one 4+ needed)", seatName(owner(id)), &s.rolls[0], s.idOf(id), id)
 }
 
 // canUse returns why seat may not use card id's start-phase text now.

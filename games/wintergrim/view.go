@@ -72,13 +72,24 @@ type StructureView struct {
 	Inside   []UnitView `json:"inside"`
 }
 
-// UnitView is a unit on the table.
+// UnitView is a unit on the table: its health and its values now, with
+// what its items, curses and the weather do to them (CC, RC, armour,
+// psyche, luck), and the room and food it takes. Moved and Attacked are
+// its owner's turn's marks: a unit of a player whose turn it is not shows
+// neither, though the state keeps them until that player's next turn.
 type UnitView struct {
 	Card     string   `json:"card"`
 	Name     string   `json:"name"`
 	Owner    string   `json:"owner"`
 	Health   int      `json:"health"`
 	Damage   int      `json:"damage"`
+	CC       int      `json:"cc"`
+	RC       int      `json:"rc"`
+	Armour   int      `json:"armour"`
+	Psyche   int      `json:"psyche"`
+	Luck     int      `json:"luck"`
+	Room     int      `json:"room"`
+	Food     int      `json:"food"`
 	Moved    bool     `json:"moved,omitempty"`
 	Attacked bool     `json:"attacked,omitempty"`
 	Trapped  bool     `json:"trapped,omitempty"`
@@ -235,8 +246,15 @@ func (s *State) areaView(area int16) AreaView {
 
 func (s *State) unitView(id int16) UnitView {
 	c := &s.c[id]
-	uv := UnitView{Card: s.ref(id), Name: s.def(id).Name, Owner: seatNames[owner(id)], Health: s.health(id), Damage: int(c.dmg),
-		Moved: c.moves > 0, Attacked: c.flags&fAttacked != 0, Trapped: c.stuck > 0}
+	d := s.def(id)
+	// A unit's moves and attack step are counted for its owner's turn and
+	// cleared when that player's next turn begins (startTurn): in another
+	// player's turn they are no mark of that turn.
+	turn := s.stage == stPlay && owner(id) == s.active
+	uv := UnitView{Card: s.ref(id), Name: d.Name, Owner: seatNames[owner(id)], Health: s.health(id), Damage: int(c.dmg),
+		CC: s.value(id, CC), RC: s.value(id, RC), Armour: s.armour(id), Psyche: s.value(id, PS), Luck: s.luck(id),
+		Room: int(d.R), Food: int(d.F),
+		Moved: turn && c.moves > 0, Attacked: turn && c.flags&fAttacked != 0, Trapped: c.stuck > 0}
 	for k := int16(0); k < s.n(); k++ {
 		if s.c[k].zone == zOn && s.c[k].area == id {
 			uv.On = append(uv.On, s.ref(k))
