@@ -3,6 +3,43 @@
 // a face-down card's value.
 import { run, newPage, BASE, assert, myTurn, over, clickRandomAction, seeded, shot, step } from './lib.mjs';
 
+// checkBattle checks, once one of the first battles has been fought (no
+// shuffle yet), that each total is shown as its terms, each with its card
+// and a tooltip, adding up to the total (issue 21, item 4), and that the
+// other side's used cards are shown by name (item 5). The page is read in
+// one go, so that a render in between cannot mix two states. It returns
+// false when the page shows no such battle.
+async function checkBattle(page, me, other) {
+  const snap = await page.evaluate((other) => {
+    const lb = document.querySelector('#last-battle');
+    if (!lb || !/^Battle [123]:/.test(lb.querySelector('b').textContent)) return null;
+    const side = (s) => {
+      const row = lb.querySelector('#total-' + s);
+      return {
+        text: row.textContent,
+        total: Number(row.querySelector('.terms').dataset.total),
+        terms: [...row.querySelectorAll('.term')].map((t) => ({ kind: t.dataset.kind, card: t.dataset.card, points: Number(t.dataset.points), title: t.title, text: t.textContent })),
+      };
+    };
+    return { black: side('black'), red: side('red'), theirs: [...document.querySelectorAll(`#side-${other} #out-${other} [data-card]`)].map((c) => c.textContent) };
+  }, other);
+  if (!snap) return false;
+  for (const s of ['black', 'red']) {
+    const { terms, total, text } = snap[s];
+    assert(terms.length >= 1 && terms[0].kind === 'power', `${s}'s total starts with its first card's power: ${JSON.stringify(terms)}`);
+    for (const t of terms) assert(t.card && t.text.includes(t.card) && t.text.includes(String(t.points)) && t.title, `each term names its card, its points and says what it is: ${JSON.stringify(t)}`);
+    const sum = terms.reduce((a, t) => a + (t.kind === 'malus' ? -t.points : t.points), 0);
+    assert(Math.max(0, sum) === total, `${s}'s terms add up to its total: ${sum} vs ${total}`);
+    assert(text.includes(`${terms[0].card}'s power ${terms[0].points}`) && text.includes(`= ${total}`), `${s}'s total reads as its terms: ${text}`);
+  }
+  assert(snap.theirs.length >= 1, `${me} sees ${other}'s used cards by name: ${snap.theirs}`);
+  for (const t of snap[other].terms) {
+    if (t.kind === 'power' || t.kind === 'extra') assert(snap.theirs.includes(t.card), `${other}'s card ${t.card} used in the battle is shown out of the game to ${me}: ${snap.theirs}`);
+  }
+  await shot(page, `blackred-${me}-after-a-battle`);
+  return true;
+}
+
 await run('blackred: two players, a whole match', async (browser) => {
   const black = await newPage(browser);
   await black.goto(BASE + '/');
@@ -18,9 +55,21 @@ await run('blackred: two players, a whole match', async (browser) => {
   const red = await newPage(browser, { phone: true });
   await red.goto(redLink);
   await red.waitForSelector('#status .step');
+  // Before the first action each page says who attacks first and why (the
+  // D2 rolled), and shows its owner the whole battle deck (issue 21, item 5).
+  for (const [me, page] of [['black', black], ['red', red]]) {
+    const opening = await page.locator('#opening li').allTextContents();
+    assert(opening.some((t) => /^the D2 for the first attacker rolls [12]: (black|red) attacks first$/.test(t)), `${me} reads the roll for the first attacker: ${opening}`);
+    assert(opening.some((t) => /^battle 1: (black|red) attacks$/.test(t)), `${me} reads that battle 1 starts: ${opening}`);
+    const meta = await page.locator(`#side-${me} .meta`).textContent();
+    const size = Number(/battle deck (\d+)/.exec(meta)[1]);
+    const shown = await page.locator(`#side-${me} ol.deck li`).count();
+    assert(size > 6 && shown === size, `${me} sees the whole battle deck: ${shown} of ${size} cards`);
+  }
   const rand = seeded(42);
   let clicks = 0;
   let sawFaceDown = false;
+  let checkedBattle = false;
   while (!(await over(black)) || !(await over(red))) {
     assert(clicks < 400, 'the match ends within 400 actions');
     for (const [me, other, page] of [['black', 'red', black], ['red', 'black', red]]) {
@@ -28,6 +77,7 @@ await run('blackred: two players, a whole match', async (browser) => {
       assert(await page.locator(`#side-${other} .card.strategy.playable`).count() === 0, `${me} sees no playable card of ${other}`);
       assert(await page.locator(`#side-${other} .deck`).count() === 0, `${me} sees no deck of ${other}`);
       if (await page.locator(`#side-${other} [data-force=down]`).count()) sawFaceDown = true;
+      if (!checkedBattle) checkedBattle = await checkBattle(page, me, other);
       if (await myTurn(page)) {
         if (await clickRandomAction(page, rand)) clicks++;
       }
@@ -35,6 +85,7 @@ await run('blackred: two players, a whole match', async (browser) => {
     if (!(await myTurn(black)) && !(await myTurn(red)) && !(await over(black))) await black.waitForTimeout(50);
   }
   assert(sawFaceDown, 'a force card was seen face down by the other player');
+  assert(checkedBattle, 'a battle was fought and its totals checked');
   const a = await black.locator('#over').textContent();
   const b = await red.locator('#over').textContent();
   assert(a === b, `both see the same result: ${a} / ${b}`);

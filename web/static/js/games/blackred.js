@@ -1,11 +1,44 @@
 // Black & Red: each side's units and gravestones, the strategy cards (face
 // down until both are placed), the force cards (placed face down and
-// turned over together), your hand and your battle deck in order, and the
-// last battle's outcome. Cards you may play now are buttons.
+// turned over together), your hand and your whole battle deck in order,
+// each side's cards taken out of the game (public), what was announced
+// before battle 1 (who attacks first and why, the unit cards placed), and
+// the last battle's outcome, each total as its terms with their cards.
+// Cards you may play now are buttons. Everything is drawn from the view's
+// fields: no text is parsed.
 import { h, pretty } from '../dom.js';
 
 const WEAPONS = ['sword', 'spear', 'bow'];
 const ICON = { sword: '⚔', spear: '↑', bow: '➶' };
+
+// count writes "1 unit", "2 units".
+function count(n, one, many) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+const TERM = {
+  power: (t) => `the first card's power for the weapon (${t.of}'s ${t.card})`,
+  extra: (t) => `the extra of a further card (${t.of}'s ${t.card})`,
+  bonus: (t) => `a bonus of ${t.of}'s card ${t.card}`,
+  malus: (t) => `a malus: ${t.of}'s ${t.card} takes points away`,
+};
+
+// total draws a side's battle total as its terms, each with its card and
+// a tooltip saying what it is: "Champion's power 9 + Sword Brother's extra
+// 3 - black's Sabotage 2 = 10".
+function total(bs) {
+  const out = h('span.terms', { dataset: { total: bs.total } });
+  (bs.terms || []).forEach((t, i) => {
+    if (t.kind === 'malus') out.append(' − ');
+    else if (i > 0) out.append(' + ');
+    const label = t.kind === 'power' || t.kind === 'extra' ? `${t.card}'s ${t.kind} ${t.points}`
+      : t.kind === 'malus' ? `${t.of}'s ${t.card} ${t.points}` : `${t.card} ${t.points}`;
+    out.append(h('span.term.' + t.kind, { title: TERM[t.kind] ? TERM[t.kind](t) : t.kind, dataset: { kind: t.kind, card: t.card, points: t.points } }, label));
+  });
+  out.append(h('b', { text: ` = ${bs.total}` }));
+  if (bs.floored) out.append(h('small', { text: ' (never below 0)' }));
+  return out;
+}
 
 function card(cls, attrs, ...body) {
   return h('div.card.' + cls, attrs, ...body);
@@ -23,7 +56,7 @@ function side(name, sv, ctx, mine, view) {
     view.attacker === name ? h('span.tag', { text: 'attacker' }) : null,
     view.deciders.includes(name) ? h('span.tag.deciding', { text: 'deciding' }) : null);
   const units = h('div.units', {}, sv.unit_cards.map((u) => h('span.unit' + (u.alive ? '' : '.dead'), { title: u.alive ? 'alive' : 'gravestone', text: u.alive ? u.name : '✝ ' + u.name })));
-  box.append(title, h('div.meta', {}, `${sv.units} units, ${sv.gravestones} gravestones · battle deck ${sv.deck_size} · hand ${sv.hand_size} · up to ${sv.max_cards} cards`), units);
+  box.append(title, h('div.meta', {}, `${count(sv.units, 'unit', 'units')}, ${count(sv.gravestones, 'gravestone', 'gravestones')} · battle deck ${sv.deck_size} · hand ${sv.hand_size} · up to ${count(sv.max_cards, 'card', 'cards')}`), units);
 
   // The table: the strategy card, the weapon, the force card.
   const table = h('div.table');
@@ -61,7 +94,8 @@ function side(name, sv, ctx, mine, view) {
         })));
     }
     if (sv.deck) {
-      box.append(h('details.deck', { open: true }, h('summary', { text: `your battle deck (${sv.deck.length}), top first` }),
+      // All of it: the rules let a player look at his whole deck.
+      box.append(h('details.deck', { open: true }, h('summary', { text: `your whole battle deck (${count(sv.deck.length, 'card', 'cards')}), first card first` }),
         h('ol.deck', {}, sv.deck.map((c, i) => h('li' + (i < sv.max_cards ? '.top' : ''), {},
           h('b', { text: c.name }), ' ',
           c.unit ? h('small', { text: c.text }) : h('small', { text: WEAPONS.map((w) => `${w} ${c.power[w]}${c.extra[w] ? '+' + c.extra[w] : ''}`).join(' · ') }))))));
@@ -69,7 +103,11 @@ function side(name, sv, ctx, mine, view) {
   } else {
     box.append(h('div.hand.hidden', {}, Array.from({ length: sv.hand_size }, () => back('strategy card in hand'))));
   }
-  if (sv.out_of_game?.length) box.append(h('div.muted', { text: 'out of the game: ' + sv.out_of_game.join(', ') }));
+  // The cards used are public: they were placed on the table.
+  if (sv.out_of_game?.length) {
+    box.append(h('div.out', { id: 'out-' + name }, h('small', { text: `out of the game (${sv.out_of_game.length}): ` }),
+      sv.out_of_game.map((n, i) => [i ? ' ' : '', h('span.unit.used', { dataset: { card: n } }, n)])));
+  }
   return box;
 }
 
@@ -83,10 +121,16 @@ export default {
     const mid = h('section.middle', {},
       h('div', {}, h('b', { text: `Battle ${v.battle}` }), ` · ${v.attacker} attacks · phase: ${pretty(v.phase)}`),
       h('div.muted', { text: `strategy deck ${v.strategy_deck.size}; played: ${v.strategy_deck.discard.map(pretty).join(', ') || 'none'}` }));
+    if (v.battle === 1 && v.opening?.length) {
+      // Announced before the first action: the roll for the first
+      // attacker, the unit cards battle 1 placed.
+      mid.append(h('div.opening', { id: 'opening' }, h('small', { text: 'Before battle 1:' }),
+        h('ul', {}, v.opening.map((t) => h('li', { text: t })))));
+    }
     if (v.last_battle) {
       const lb = v.last_battle;
       mid.append(h('div.lastbattle', { id: 'last-battle' }, h('b', { text: `Battle ${lb.number}: ${lb.winner === 'none' ? 'a tie' : lb.winner + ' won'}` }),
-        ['black', 'red'].map((s) => h('div', {}, h('span.dot.' + s), `${s}: ${lb[s].weapon}, ${lb[s].cards.join(', ') || 'no cards'} = ${lb[s].total}`))));
+        ['black', 'red'].map((s) => h('div', { id: 'total-' + s }, h('span.dot.' + s), `${s}: ${count(lb[s].cards.length, 'card', 'cards')} with ${lb[s].weapon}: `, total(lb[s])))));
     }
     if (v.over) mid.append(h('div.result', { text: v.winner === 'draw' ? 'A draw. ' + v.reason : `${v.winner} wins. ${v.reason}` }));
     el.append(h('div.blackred', {}, side(top, v[top], ctx, false, v), mid, side(bottom, v[bottom], ctx, !!me, v)));
