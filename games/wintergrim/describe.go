@@ -125,25 +125,24 @@ func listOr(l []string, empty string) string {
 
 // statLegend explains the values of the cards, as the hand and the table
 // write them ("CC1 RC0 A0 H2 P2 L1 R-1 F-1").
-const statLegend = "Values: CC close combat and RC ranged combat (dice rolled in a battle of that kind), " +
-	"A armour (absorbs damage), H health (damage it can take; H 2/3: 2 left of 3), P psyche (dice for Psyche battles and morale rolls), " +
-	"L luck (dice for Luck rolls), R room (a unit takes it, a structure offers it), F food (a unit eats it, a structure gives it). " +
-	"A die succeeds on 4+.\n"
+const statLegend = "Values: CC close combat and RC ranged combat (dice rolled in a battle of that kind), A armour (absorbs damage),\n" +
+	"  H health (damage it can take; H 2/3: 2 left of 3), P psyche (dice for Psyche battles and morale rolls), L luck (dice for\n" +
+	"  Luck rolls), R room (a unit takes it, a structure offers it), F food (a unit eats it, a structure gives it). A die succeeds on 4+.\n"
 
-// unitLine describes a unit on the table: its health, its values now
-// (CC, RC, A, P, L, with items, curses and weather) and the room and food
-// it takes, its weapon and skills, and its marks.
+// unitLine describes a unit on the table: its health, weapon, skills, its
+// values now (CC, RC, A, P, L, with items, curses and weather) and the room
+// and food it takes, and its marks.
 func (s *State) unitLine(uv UnitView) string {
 	id := mustRef(uv.Card)
 	d := s.def(id)
-	t := fmt.Sprintf("%s %s (%s's) H %d/%d, CC%d RC%d A%d P%d L%d R%d F%d", uv.Card, uv.Name, uv.Owner, uv.Health, d.H,
-		uv.CC, uv.RC, uv.Armour, uv.Psyche, uv.Luck, uv.Room, uv.Food)
+	t := fmt.Sprintf("%s %s (%s's) H %d/%d", uv.Card, uv.Name, uv.Owner, uv.Health, d.H)
 	if d.Weapon.Kind >= 0 {
 		t += ", " + weaponText(d.Weapon)
 	}
 	if sk := s.skills(id); sk != 0 {
 		t += ", " + sk.String()
 	}
+	t += fmt.Sprintf(", CC%d RC%d A%d P%d L%d R%d F%d", uv.CC, uv.RC, uv.Armour, uv.Psyche, uv.Luck, uv.Room, uv.Food)
 	var st []string
 	if uv.Moved {
 		st = append(st, "moved")
