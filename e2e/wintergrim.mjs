@@ -3,7 +3,8 @@
 // and the piles; the other player's hand is a count only. The person
 // selects cards in hand and on the table, which narrows the actions, and
 // clicks actions, which the server accepts; a spectator on a phone sees
-// the same table and no hand.
+// the same table and no hand. Every unit shows its values, each with a
+// tooltip, and a key explains them (issue 21).
 import { run, newPage, create, link, assert, myTurn, over, clickRandomAction, seeded, shot, step } from './lib.mjs';
 
 await run('wintergrim: a match against a random bot', async (browser) => {
@@ -83,6 +84,19 @@ await run('wintergrim: a match against a random bot', async (browser) => {
   assert(await page.locator('.wgstruct .tag.hq').count() >= 2, 'both HQs are drawn');
   assert(await page.locator('.wgunit').count() >= 2, 'units are drawn');
   assert(await page.locator('.wgunit .health').count() === await page.locator('.wgunit').count(), 'every unit shows its health');
+  // Issue 21: every unit on the table shows its CC, RC, armour, psyche,
+  // luck, room and food, each with its meaning as a tooltip, and the page
+  // has a key to the values.
+  const units = await page.locator('.wgunit').count();
+  for (const k of ['CC', 'RC', 'A', 'P', 'L', 'R', 'F']) {
+    const n = await page.locator(`.wgunit .stats .stat[data-stat="${k}"]`).count();
+    assert(n === units, `every unit shows its ${k}: ${n} of ${units}`);
+  }
+  const titles = await page.locator('.wintergrim .stat').evaluateAll((ss) => ss.map((s) => s.getAttribute('title') || ''));
+  assert(titles.length > 0 && titles.every((t) => /^(CC|RC|A|H|P|L|R|F) \w+/.test(t)), `every value has a tooltip: ${titles.slice(0, 8).join(' | ')}`);
+  assert(titles.some((t) => t.startsWith('A armour')) && titles.some((t) => t.startsWith('F food')), 'the tooltips name armour and food');
+  assert(await page.locator('#wg-legend summary').count() === 1, 'a key to the values is shown');
+  assert(/CC.*close combat/.test(await page.locator('#wg-legend').textContent()), 'the key explains CC');
   assert(await page.locator('#player-two .pilecount.handsize').count() === 1, "the bot's hand size is shown");
   assert(await page.locator('#player-two #hand, #player-two .wgcard').count() === 0, "the bot's hand is not drawn");
   for (const p of ['one', 'two']) {

@@ -1,7 +1,8 @@
 // Wintergrim: each player's piles (deck, hand, removed, captured), food
 // and areas — the HQ and every other area or path with its structures,
 // their inside units and the outside units, each unit with its health,
-// damage and values — the seat's own hand as printed cards, the weather,
+// damage and its values now (CC, RC, armour, psyche, luck, room, food; a
+// tooltip on each, and a key under the turn) — the seat's own hand as printed cards, the weather,
 // the turn and phase, and what is pending: a payment, a declared attack,
 // tactics waiting to be played out, a capture, a window for answers.
 // The views name cards only ("woodsman#57"); what is printed on them
@@ -12,6 +13,19 @@ import { h, pretty } from '../dom.js';
 
 const UNIT_STATS = ['CC', 'RC', 'A', 'H', 'P', 'L', 'R', 'F'];
 const STRUCT_STATS = ['A', 'H', 'R', 'F'];
+
+// STAT_HELP explains each value of a card: the tooltip of a stat, and the
+// key under the turn.
+const STAT_HELP = {
+  CC: 'close combat: dice rolled in a CC battle',
+  RC: 'ranged combat: dice rolled in an RC battle',
+  A: 'armour: absorbs damage (a 6 or Crush ignores it)',
+  H: 'health: damage it can take',
+  P: 'psyche: dice for Psyche battles and morale rolls',
+  L: 'luck: dice for Luck rolls',
+  R: 'room: a unit takes it, a structure offers it',
+  F: 'food: a unit eats it, a structure gives it',
+};
 
 // id returns a card reference's id: "woodsman#57" → "woodsman".
 function id(ref) {
@@ -38,6 +52,22 @@ function names(a, sel) {
 function statLine(def, keys) {
   if (!def?.stats) return '';
   return keys.map((k) => `${k}${def.stats[k] ?? 0}`).join(' ');
+}
+
+// stats draws values as "CC1 RC0 …", each with its meaning as a tooltip.
+function stats(tag, values) {
+  return h(tag + '.stats', {}, values.map(([k, v], i) => h('span.stat', { title: `${k} ${STAT_HELP[k] || ''}`, dataset: { stat: k } },
+    (i ? ' ' : '') + k + v)));
+}
+
+function defStats(def, keys) {
+  return keys.map((k) => [k, def.stats?.[k] ?? 0]);
+}
+
+// unitStats are a unit's values on the table now, from the view: with
+// what its items, curses and the weather do to them.
+function unitStats(u) {
+  return [['CC', u.cc], ['RC', u.rc], ['A', u.armour], ['P', u.psyche], ['L', u.luck], ['R', u.room], ['F', u.food]];
 }
 
 export default {
@@ -77,9 +107,9 @@ export default {
       if (u.trapped) st.push('trapped');
       return h('div.wgunit.' + colour(u.owner) + marks(u.card, false), cardAttrs(u.card, false),
         h('div.nm', {}, h('b', { text: u.name }), h('small.muted', { text: ' ' + num(u.card) })),
-        h('div.hp', {}, h('span.health', { text: `♥ ${u.health}/${max}` }),
+        h('div.hp', {}, h('span.health', { title: 'health left, of the most: H, the damage it can take', text: `♥ ${u.health}/${max}` }),
           u.damage ? h('span.dmg', { text: ` ✖${u.damage} damage` }) : null),
-        d ? h('div.stats', { text: statLine(d, UNIT_STATS.filter((k) => k !== 'H')) }) : null,
+        u.cc !== undefined ? stats('div', unitStats(u)) : d ? stats('div', defStats(d, UNIT_STATS.filter((k) => k !== 'H'))) : null,
         d?.weapon ? h('div.small', { text: d.weapon }) : null,
         d?.skills ? h('div.small.skills', { text: d.skills }) : null,
         st.length ? h('div.tags', {}, st.map((s) => h('span.tag', { text: s }))) : null,
@@ -93,7 +123,7 @@ export default {
         h('div.nm', {}, hq ? h('span.tag.hq', { text: 'HQ' }) : null, h('b', { text: s.name }), h('small.muted', { text: ` ${num(s.card)} · ${s.kind}` })),
         h('div.hp', {}, h('span.health', { text: `♥ ${s.health}/${s.health + s.damage}` }),
           s.damage ? h('span.dmg', { text: ` ✖${s.damage} damage` }) : null,
-          d ? h('span.stats', { text: ` · A${d.stats?.A ?? 0}` }) : null,
+          d ? h('span', {}, ' · ', stats('span', [['A', d.stats?.A ?? 0]])) : null,
           h('span.room', { text: ` · room ${s.room_left} left of ${s.room}` })),
         h('div.inside', {}, h('small.muted', { text: 'inside:' }), s.inside.length ? s.inside.map(unit) : h('small.muted', { text: ' empty' })));
     };
@@ -120,7 +150,7 @@ export default {
         d?.req?.length ? h('div.req', { text: 'Req: ' + d.req.join(', ') }) : null,
         d?.weapon ? h('div.small', { text: d.weapon }) : null,
         d?.skills ? h('div.small.skills', { text: d.skills }) : null,
-        d?.stats ? h('div.stats', { text: statLine(d, d.type === 'unit' ? UNIT_STATS : STRUCT_STATS) }) : null,
+        d?.stats ? stats('div', defStats(d, d.type === 'unit' ? UNIT_STATS : STRUCT_STATS)) : null,
         d?.text ? h('div.text', { text: d.text }) : null);
     };
 
@@ -162,10 +192,13 @@ export default {
     else what = 'Game over.';
     info.append(h('div', {}, h('b', { text: `Wintergrim · ${v.mode}` }), ' · ', h('span.phase', { id: 'wg-phase', text: what })));
     const wd = v.weather ? def(v.weather) : null;
+    info.append(h('details.small.legend', { id: 'wg-legend' }, h('summary', { text: 'Key to the values' }),
+      h('div', {}, Object.entries(STAT_HELP).map(([k, t]) => h('div', {}, h('b', { text: k }), ' ' + t))),
+      h('div', { text: 'A die succeeds on 4+ (6 against Sneak); each roll in the log says what it needed.' })));
     info.append(h('div.weather', { id: 'wg-weather' }, 'Weather: ', v.weather ? h('b', { text: wd?.name || v.weather }) : 'none',
       wd?.text ? h('small', { text: ' — ' + wd.text }) : null));
     const pending = [];
-    if (v.paying) pending.push(`${v.paying.player} is paying for ${v.paying.card}: ${v.paying.left} more card(s) to remove from hand.`);
+    if (v.paying) pending.push(`${v.paying.player} is paying for ${v.paying.card}: ${v.paying.left} more ${v.paying.left === 1 ? 'card' : 'cards'} to remove from hand.`);
     if (v.attack) pending.push(`Attack declared: ${v.attack.attacker} attacks ${v.attack.target} (${v.attack.kind}); the dice roll when every answer is made.`);
     if (v.chain?.length) pending.push('Tactics waiting to be played out together: ' + v.chain.join('; '));
     if (v.capture) pending.push(`${v.capture} is defeated: capture or release it.`);
