@@ -70,7 +70,28 @@ type OptionSpec struct {
 	// (a deck list, a battlefield drawn by hand), so that its text goes
 	// into the match's options and a record replays without the file.
 	File bool
-	Help string
+	// Seats is the fewest seats at which the option means anything (a
+	// fourth seat's deck: 4); 0 means at every count. A match's record
+	// leaves out the options its table is too small for (see
+	// [Options.ForSeats]).
+	Seats int
+	Help  string
+}
+
+// ForSeats returns the options of o that mean something at a table of n
+// seats: those whose spec asks for more seats are left out. Resolve puts
+// their defaults back, so a record that leaves them out replays the same.
+func (o Options) ForSeats(specs []OptionSpec, n int) Options {
+	out := Options{}
+	for k, v := range o {
+		out[k] = v
+	}
+	for _, s := range specs {
+		if s.Seats > n {
+			delete(out, s.Name)
+		}
+	}
+	return out
 }
 
 // Resolve checks opts against specs and returns them with defaults filled

@@ -38,7 +38,7 @@ func NewMatch(g Game, cfg Config, seats []string, w io.Writer) (*Match, error) {
 		return nil, err
 	}
 	m := &Match{Game: g, State: st}
-	m.Record.Header = Header{Format: RecordFormat, Game: g.Name(), Rules: g.RulesVersion(), Options: opts, Seed: cfg.Seed, Seats: seats}
+	m.Record.Header = Header{Format: RecordFormat, Game: g.Name(), Rules: g.RulesVersion(), Options: opts.ForSeats(g.Options(), cfg.Seats), Seed: cfg.Seed, Seats: seats}
 	if w != nil {
 		if m.rec, err = NewRecorder(w, m.Record.Header); err != nil {
 			return nil, err

@@ -183,3 +183,30 @@ func FuzzResolve(f *testing.F) {
 		}
 	})
 }
+
+// TestOptionsForSeats checks that a table too small for an option leaves
+// it out, and that Resolve puts its default back.
+func TestOptionsForSeats(t *testing.T) {
+	specs := []engine.OptionSpec{
+		{Name: "deck", Default: "a"},
+		{Name: "deck3", Default: "c", Seats: 3},
+		{Name: "deck4", Default: "d", Seats: 4},
+	}
+	opts, err := engine.Resolve(specs, engine.Options{"deck": "x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n, want := range map[int]string{2: "deck=x", 3: "deck=x deck3=c", 4: "deck=x deck3=c deck4=d"} {
+		got := opts.ForSeats(specs, n)
+		if got.String() != want {
+			t.Errorf("ForSeats(%d) = %q, want %q", n, got, want)
+		}
+		back, err := engine.Resolve(specs, got)
+		if err != nil || back.String() != opts.String() {
+			t.Errorf("Resolve(ForSeats(%d)) = %q, %v; want %q", n, back, err, opts)
+		}
+	}
+	if opts.String() != "deck=x deck3=c deck4=d" {
+		t.Errorf("ForSeats changed its receiver: %q", opts)
+	}
+}

@@ -69,8 +69,8 @@ func (g *Game) Options() []engine.OptionSpec {
 	return []engine.OptionSpec{
 		{Name: "deck", File: true, Default: "asheim", Help: "seat one's deck " + deckHelp},
 		{Name: "deck2", File: true, Default: "vanheim", Help: "seat two's deck " + deckHelp},
-		{Name: "deck3", File: true, Default: "asheim", Help: "seat three's deck, in a game of three or four"},
-		{Name: "deck4", File: true, Default: "vanheim", Help: "seat four's deck, in a game of four"},
+		{Name: "deck3", File: true, Default: "asheim", Seats: 3, Help: "seat three's deck, in a game of three or four"},
+		{Name: "deck4", File: true, Default: "vanheim", Seats: 4, Help: "seat four's deck, in a game of four"},
 		{Name: "mode", Default: modeNames[ModeDestroy], Choices: modeNames[:],
 			Help: "game mode (Wintergrim rules, Game modes): destroy (no HQ left loses), assassinate (losing the marked worker/leader loses), conquer (control every path put into play at setup), enslave (first to capture 2 units)"},
 		{Name: "turns", Default: "40", Min: 1, Max: 1000,
