@@ -6,11 +6,12 @@
 //	skald serve [--addr localhost:8080] [--db skald.db|postgres://…]   play in the browser
 //	skald games                                   list the games and their options
 //	skald rules GAME                              a concise rules reference, with the rulings
+//	skald units GAME [--filter TEXT]              a game's units with their costs and profiles
 //	skald play GAME [--seats human,mcts] [--seed N] [--option k=v]... [--record FILE] [--failures DIR]
 //	skald replay FILE                             print the events, verify every state hash
 //	skald scenario run PATH...                    run scenario files
 //	skald sim GAME -n N [--seats mcts,random] [--workers W] [--seed N] [--json] [--failures DIR]
-//	skald bench GAME                              playouts/s, actions/s, allocs/action, clone cost
+//	skald bench GAME [--seats N]                  playouts/s, actions/s, allocs/action, clone cost
 //	skald bench serve [--matches N] [--db …]      the server under load
 //	skald match list|record|end|retry [ID] [--db …]   a server's failed or stuck matches
 //
