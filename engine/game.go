@@ -261,6 +261,25 @@ type Evaluator interface {
 	Evaluate(seat Seat) float64
 }
 
+// ActionParts is what an action names, for a renderer that offers a
+// unit's or a card's actions when it is clicked, without parsing the
+// action's text.
+type ActionParts struct {
+	// Kind is the action's verb, the first word of its text form, such as
+	// "move" or "play".
+	Kind string `json:"kind"`
+	// Refs are the things the action names — cards, units, places — by the
+	// ids the game's views give them, in the order the text names them.
+	Refs []string `json:"refs,omitempty"`
+}
+
+// ActionDescriber is implemented by states that say what each of their
+// actions names (see [ActionParts]). The server sends it beside each
+// legal action's text.
+type ActionDescriber interface {
+	ActionParts(a Action) ActionParts
+}
+
 // Arranger is implemented by states that a scenario may set up: hands,
 // deck orders, units. setup is the scenario's setup mapping as JSON.
 type Arranger interface {

@@ -679,7 +679,7 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var view any
-	legal := []string{}
+	legal, actions := []string{}, []actionInfo{}
 	err = guard(func() error {
 		for _, step := range l.steps[:n] {
 			a, err := st.ParseAction(step.seat, step.action)
@@ -692,7 +692,8 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 		}
 		if seat != engine.Spectator {
 			for _, a := range st.Legal(seat, nil) {
-				legal = append(legal, st.FormatAction(a))
+				info := describeAction(st, a)
+				legal, actions = append(legal, info.Text), append(actions, info)
 			}
 		}
 		view = st.View(seat)
@@ -711,5 +712,5 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"step": n, "steps": len(l.steps), "seat": engine.SeatName(l.game, seat), "view": view, "legal": legal, "events": events})
+	writeJSON(w, http.StatusOK, map[string]any{"step": n, "steps": len(l.steps), "seat": engine.SeatName(l.game, seat), "view": view, "legal": legal, "actions": actions, "events": events})
 }

@@ -108,6 +108,7 @@ type frame struct {
 	Events    []eventInfo     `json:"events"`
 	View      json.RawMessage `json:"view"`
 	Legal     []string        `json:"legal"`
+	Actions   []actionInfo    `json:"actions"`
 	Deciders  []string        `json:"deciders"`
 	Over      bool            `json:"over"`
 	Result    string          `json:"result"`

@@ -437,6 +437,25 @@ func (l *live) publish(from int) {
 	}
 }
 
+// actionInfo is one legal action as a frame sends it: its text, and what
+// it names.
+type actionInfo struct {
+	Text string `json:"text"`
+	engine.ActionParts
+}
+
+// describeAction returns a's text and what it names: the game's
+// engine.ActionDescriber says; for a game without one, the kind is the
+// text's first word and it names nothing.
+func describeAction(st engine.State, a engine.Action) actionInfo {
+	text := st.FormatAction(a)
+	if d, ok := st.(engine.ActionDescriber); ok {
+		return actionInfo{Text: text, ActionParts: d.ActionParts(a)}
+	}
+	verb, _, _ := strings.Cut(text, " ")
+	return actionInfo{Text: text, ActionParts: engine.ActionParts{Kind: verb}}
+}
+
 // stateFrame is what a seat or a spectator is sent: its view, its legal
 // actions and the events it may see. It carries no state hash and no seed:
 // both depend on what the seat may not see.
@@ -454,14 +473,19 @@ type stateFrame struct {
 	Events    []eventInfo     `json:"events"`
 	View      json.RawMessage `json:"view"`
 	Legal     []string        `json:"legal"`
-	Deciders  []string        `json:"deciders"`
-	Over      bool            `json:"over"`
-	Result    string          `json:"result,omitempty"`
-	Winners   []string        `json:"winners,omitempty"`
-	Places    []int           `json:"places,omitempty"` // per seat, in the order of Seats, once over: 1 the best
-	Scores    []float64       `json:"scores,omitempty"` // per seat, in the order of Seats, once over
-	Rematch   string          `json:"rematch,omitempty"`
-	RematchOf string          `json:"rematch_of,omitempty"`
+	// Actions are the legal actions with what each names (its kind and
+	// the ids of the cards, units and places of the view it names), in
+	// the order of Legal, so that a renderer offers a unit's actions when
+	// it is clicked without parsing text.
+	Actions   []actionInfo `json:"actions"`
+	Deciders  []string     `json:"deciders"`
+	Over      bool         `json:"over"`
+	Result    string       `json:"result,omitempty"`
+	Winners   []string     `json:"winners,omitempty"`
+	Places    []int        `json:"places,omitempty"` // per seat, in the order of Seats, once over: 1 the best
+	Scores    []float64    `json:"scores,omitempty"` // per seat, in the order of Seats, once over
+	Rematch   string       `json:"rematch,omitempty"`
+	RematchOf string       `json:"rematch_of,omitempty"`
 	// Status is the match's status: playing, over, failed (its game or a
 	// bot broke; Result says how) or ended (without a result; Result
 	// says why). Only a playing match has legal actions.
@@ -483,7 +507,7 @@ type eventInfo struct {
 func (l *live) frame(seat engine.Seat, from int, reset bool) []byte {
 	f := stateFrame{Type: "state", Match: l.id, Game: l.game.Name(), Title: l.game.Title(),
 		Seat: engine.SeatName(l.game, seat), SeatIndex: int(seat), Options: l.meta.Options,
-		Seq: len(l.steps), Reset: reset, Events: []eventInfo{}, Legal: []string{}, Deciders: []string{},
+		Seq: len(l.steps), Reset: reset, Events: []eventInfo{}, Legal: []string{}, Actions: []actionInfo{}, Deciders: []string{},
 		Rematch: l.meta.Rematch, RematchOf: l.meta.RematchOf}
 	for i, s := range l.meta.Seats {
 		f.Seats = append(f.Seats, seatInfo{Name: engine.SeatName(l.game, engine.Seat(i)), Player: s.Player})
@@ -504,7 +528,9 @@ func (l *live) frame(seat engine.Seat, from int, reset bool) []byte {
 		f.View = view
 		if seat != engine.Spectator && l.meta.Status == store.Playing {
 			for _, a := range l.state.Legal(seat, nil) {
-				f.Legal = append(f.Legal, l.state.FormatAction(a))
+				info := describeAction(l.state, a)
+				f.Legal = append(f.Legal, info.Text)
+				f.Actions = append(f.Actions, info)
 			}
 		}
 		if l.meta.Status == store.Playing {

@@ -163,6 +163,16 @@ func (r *referee) check(t *testing.T, c *client) {
 		if want := r.legal[f.Seq][seat]; !slices.Equal(f.Legal, want) {
 			t.Fatalf("frame %d to %s at step %d: legal %v, want %v", i, f.Seat, f.Seq, f.Legal, want)
 		}
+		// Each legal action is also sent with what it names: its kind is
+		// its text's first word.
+		if len(f.Actions) != len(f.Legal) {
+			t.Fatalf("frame %d to %s at step %d: %d actions for %d legal texts", i, f.Seat, f.Seq, len(f.Actions), len(f.Legal))
+		}
+		for k, a := range f.Actions {
+			if verb, _, _ := strings.Cut(f.Legal[k], " "); a.Text != f.Legal[k] || a.Kind != verb {
+				t.Fatalf("frame %d to %s at step %d: action %d is %+v, its text %q", i, f.Seat, f.Seq, k, a, f.Legal[k])
+			}
+		}
 		if f.Reset {
 			got = got[:0]
 			last = 0

@@ -237,6 +237,19 @@ func (c *checker) play(m *engine.Match, a engine.Action, deep bool) {
 	c.t.Helper()
 	s := m.State
 	text := s.FormatAction(a)
+	// What an action names: its kind is its text's first word, and it
+	// names nothing empty.
+	if d, ok := s.(engine.ActionDescriber); ok {
+		p := d.ActionParts(a)
+		if verb, _, _ := strings.Cut(text, " "); p.Kind != verb {
+			c.failf("the action %q has the kind %q, not its first word %q", text, p.Kind, verb)
+		}
+		for _, r := range p.Refs {
+			if r == "" {
+				c.failf("the action %q names an empty ref: %q", text, p.Refs)
+			}
+		}
+	}
 	h := s.Hash()
 	cl := s.Clone()
 	if cl.Hash() != h {

@@ -38,6 +38,7 @@ var faults = []string{
 	"events",    // asking for events changes the total
 	"address",   // at step 3, an event is addressed to a seat the match does not have
 	"statetext", // from step 2, an action's text names the total, which the action changes
+	"kind",      // ActionParts gives a kind that is not the text's first word
 	"over",      // at step 3, the match says it is over while a seat decides
 	"peek",      // a seat's view shows the other seat's card
 	"own",       // Determinize deals the seat's own card again
@@ -211,6 +212,15 @@ func (s *countState) FormatAction(a engine.Action) string {
 	return "add " + strconv.Itoa(int(a.Arg[0]))
 }
 
+// ActionParts says an action adds a number; with fault kind, its kind is
+// not its text's first word.
+func (s *countState) ActionParts(a engine.Action) engine.ActionParts {
+	if s.fault == "kind" {
+		return engine.ActionParts{Kind: "plus", Refs: []string{strconv.Itoa(int(a.Arg[0]))}}
+	}
+	return engine.ActionParts{Kind: "add", Refs: []string{strconv.Itoa(int(a.Arg[0]))}}
+}
+
 func (s *countState) ParseAction(seat engine.Seat, text string) (engine.Action, error) {
 	text, _, _ = strings.Cut(text, " to ")
 	n, err := strconv.Atoi(strings.TrimPrefix(text, "add "))
@@ -273,6 +283,7 @@ func TestCheckSet(t *testing.T) {
 		{"plainerr", "seed 7, step 0: another seat's action, {Seat:1 Kind:0 Arg:[", 0},
 		{"clone", `seed 7, step 0: "add `, 0},
 		{"events", `seed 7, step 0: "add `, 0},
+		{"kind", `seed 7, step 0: the action "add `, 0},
 		{"statetext", `seed 7, step 1: the action "add 1" reads "add 1 to 2" once played: its text depends on the state`, 0},
 		{"address", `is addressed to seats 00100000, neither everyone nor some of the 2 seats`, 0},
 		{"over", "seed 7, step 3: the match is over but [1] decide", 0},

@@ -31,9 +31,11 @@ export function actionsPanel(box, ctx, renderer) {
   } else if (!legal.length) {
     box.append(h('p.muted', { text: 'No action for this selection.' }));
   }
+  // Group by the kind the server sends with each action (no text parsed).
+  const kind = new Map((ctx.actions || []).map((x) => [x.text, x.kind]));
   const groups = new Map();
   for (const a of legal) {
-    const verb = a.split(' ')[0];
+    const verb = kind.get(a) || a;
     if (!groups.has(verb)) groups.set(verb, []);
     groups.get(verb).push(a);
   }

@@ -219,7 +219,7 @@ class MatchPage {
     }
     const renderer = this.plain.checked ? rendererFor('') : rendererFor(f.game);
     const ctx = {
-      game: f.game, view: f.view, legal: f.legal, seat: f.seat, seatIndex: f.seat_index, seats: f.seats,
+      game: f.game, view: f.view, legal: f.legal, actions: f.actions || [], seat: f.seat, seatIndex: f.seat_index, seats: f.seats,
       assets: this.assets, selection: this.selection, readonly: false,
       act: (text) => this.act(text),
       select: (sel) => { this.selection = sel || {}; this.render(); },

@@ -57,7 +57,7 @@ export async function replay(app, id) {
     const r = await api('GET', `/api/matches/${id}/replay?step=${step}&seat=${seat}`);
     if (want.step !== step || want.seat !== seat) return;
     seqShown = step;
-    const ctx = { game: rec.header.game, view: r.view, legal: r.legal, seat, seats: rec.match.seats, assets, selection, readonly: true, act: () => {}, select: (sel) => { selection = sel || {}; show(); } };
+    const ctx = { game: rec.header.game, view: r.view, legal: r.legal, actions: r.actions || [], seat, seats: rec.match.seats, assets, selection, readonly: true, act: () => {}, select: (sel) => { selection = sel || {}; show(); } };
     clear(board);
     rendererFor(rec.header.game).render(board, ctx);
     logPanel(log, r.events, seqShown);
