@@ -53,8 +53,16 @@ await run('tacticsdavid: a battle against a bot', async (browser) => {
     // Select one of our units on the board now and then: the actions narrow to it.
     const mine = page.locator('svg.grid g.unit.p0');
     if (rand() < 0.3 && (await mine.count())) {
-      await mine.nth(Math.floor(rand() * (await mine.count()))).dispatchEvent('click');
-      if (await page.locator('#unit-info').count() && await page.locator('#actions .filter').count()) sawSelection = true;
+      const token = mine.nth(Math.floor(rand() * (await mine.count())));
+      const id = await token.getAttribute('data-unit');
+      await token.dispatchEvent('click');
+      if (await page.locator('#unit-info').count() && await page.locator('#actions .filter').count()) {
+        sawSelection = true;
+        // The actions offered are exactly those naming the unit (the server's refs).
+        for (const a of await page.locator('#actions button.action').evaluateAll((bs) => bs.map((b) => b.dataset.action))) {
+          assert(a.split(' ').includes(`u${id}`), `the action ${a} offered for u${id} names it`);
+        }
+      }
       if (!(await page.locator('#actions button.action').count())) await page.click('#actions .filter button');
     }
     // Prefer moves and attacks to ending the turn early, but do end it.

@@ -50,6 +50,7 @@ function rangeText(r, mod) { return `${r}${mod ? (mod > 0 ? '+' : '') + mod : '+
 
 // unitCard shows a unit of the unit list on offer while an army is built:
 // cost and whole profile before it is bought, and its buy or stack action.
+// actions are the server's action objects ({text, kind, refs}) that name u.
 function unitCard(u, actions, ctx) {
   return h('div.unitcard', { dataset: { unit: u.number }, style: 'border: 1px solid #ccc; border-radius: 6px; padding: .3rem .45rem; font-size: .8rem; background: #fbf9f4' },
     h('div', {}, h('b', { text: `${u.number} ${u.name}` }), ' · ', h('span.cost', { title: TIPS.cost, text: `cost ${u.cost}` })),
@@ -57,17 +58,17 @@ function unitCard(u, actions, ctx) {
     h('div', {}, stat('str', 'str', u.strength.join('/')), stat('move', 'move', `${u.move} ${u.move_type}`),
       u.mode === 'R' ? stat('range', 'range', rangeText(u.range || 0, u.range_mod || 0)) : null, stat('area', 'area', u.area)),
     h('div.ability', { title: u.ability_text || u.ability, style: 'cursor: help' }, `ability: ${u.ability}${u.special ? ` · special: ${u.special}` : ''}`),
-    ctx.readonly ? null : h('div', {}, actions.map((a) => h('button.offer', { type: 'button', dataset: { action: a }, onclick: () => ctx.act(a), style: 'font-size: .75rem; min-height: 0; padding: .1rem .4rem; margin: .15rem .2rem 0 0' }, a.split(' ')[0]))));
+    ctx.readonly ? null : h('div', {}, actions.map((a) => h('button.offer', { type: 'button', dataset: { action: a.text }, onclick: () => ctx.act(a.text), style: 'font-size: .75rem; min-height: 0; padding: .1rem .4rem; margin: .15rem .2rem 0 0' }, a.kind))));
 }
 
 // offer lists the units seat may buy or stack now, as cards.
 function offer(ctx) {
   const byNumber = new Map((ctx.assets?.units || []).map((u) => [u.number, u]));
   const acts = new Map();
-  for (const a of ctx.legal || []) {
-    const m = a.match(/^(buy|stack) (\d+)/);
-    if (!m || !byNumber.has(Number(m[2]))) continue;
-    const n = Number(m[2]);
+  for (const a of ctx.actions || []) {
+    if (a.kind !== 'buy' && a.kind !== 'stack') continue;
+    const n = Number(a.refs?.[0]); // the unit list's number of the unit
+    if (!byNumber.has(n)) continue;
     if (!acts.has(n)) acts.set(n, []);
     acts.get(n).push(a);
   }
@@ -206,19 +207,18 @@ export default {
     el.append(h('div.tacticsdavid', {}, info, v.stage === 'build' ? offer(ctx) : null, reserve, h('div.gridwrap', {}, board), legend, selected ? unitDetails(selected) : null, armies));
   },
 
-  // filter narrows the actions to the selected unit or grid space.
+  // filter narrows the actions to those naming the selected unit (by its
+  // view id) or grid space ("x,y"), or both for a unit to deploy and a
+  // space: the refs the server sends with each action, no text parsed.
   filter(ctx) {
     const s = ctx.selection;
-    if (s.unit !== undefined) {
-      const re = new RegExp(`(^|\\s)u${s.unit}(\\s|$)`);
-      const at = s.x !== undefined ? new RegExp(`(^|\\s)${s.x},${s.y}(\\s|$)`) : null;
-      if (s.both) return { label: `u${s.unit} at ${s.x},${s.y}`, test: (a) => re.test(a) && at.test(a) };
-      return { label: `u${s.unit}`, test: (a) => re.test(a) || (at && at.test(a)) };
-    }
-    if (s.x !== undefined) {
-      const re = new RegExp(`(^|\\s)${s.x},${s.y}(\\s|$)`);
-      return { label: `${s.x},${s.y}`, test: (a) => re.test(a) };
-    }
-    return null;
+    if (s.unit === undefined && s.x === undefined) return null;
+    const refs = new Map((ctx.actions || []).map((a) => [a.text, a.refs || []]));
+    const names = (a, r) => (refs.get(a) || []).includes(r);
+    const unit = s.unit !== undefined ? String(s.unit) : null;
+    const at = s.x !== undefined ? key(s.x, s.y) : null;
+    if (unit !== null && s.both) return { label: `u${s.unit} at ${at}`, test: (a) => names(a, unit) && names(a, at) };
+    if (unit !== null) return { label: `u${s.unit}`, test: (a) => names(a, unit) };
+    return { label: at, test: (a) => names(a, at) };
   },
 };
