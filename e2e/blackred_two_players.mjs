@@ -40,6 +40,28 @@ async function checkBattle(page, me, other) {
   return true;
 }
 
+// clickBoard checks that the cards and buttons drawn on me's side offer
+// exactly the legal actions the panel lists (found by the refs the server
+// sends, issue 21 item 11), then clicks one of them; it returns whether it
+// clicked. The page is read in one go.
+async function clickBoard(page, me, rand) {
+  const before = await step(page);
+  const { board, panel } = await page.evaluate((me) => ({
+    board: [...document.querySelectorAll(`#side-${me} [data-action]`)].map((b) => b.dataset.action),
+    panel: [...document.querySelectorAll('#actions button.action')].map((b) => b.dataset.action),
+  }), me);
+  if (!panel.length) return false;
+  assert(JSON.stringify([...board].sort()) === JSON.stringify([...panel].sort()), `${me}'s board offers the legal actions: ${board} vs ${panel}`);
+  const t = board[Math.floor(rand() * board.length)];
+  try {
+    await page.locator(`#side-${me} [data-action="${t}"]`).first().click({ timeout: 2000 });
+  } catch {
+    return false; // re-rendered under the click
+  }
+  await page.waitForFunction((b) => Number(document.querySelector('#status .step').textContent.replace(/\D/g, '')) > b, before, { timeout: 15000 }).catch(() => {});
+  return true;
+}
+
 await run('blackred: two players, a whole match', async (browser) => {
   const black = await newPage(browser);
   await black.goto(BASE + '/');
@@ -79,7 +101,8 @@ await run('blackred: two players, a whole match', async (browser) => {
       if (await page.locator(`#side-${other} [data-force=down]`).count()) sawFaceDown = true;
       if (!checkedBattle) checkedBattle = await checkBattle(page, me, other);
       if (await myTurn(page)) {
-        if (await clickRandomAction(page, rand)) clicks++;
+        // Half the time by the board's cards, half by the panel.
+        if (rand() < 0.5 ? await clickBoard(page, me, rand) : await clickRandomAction(page, rand)) clicks++;
       }
     }
     if (!(await myTurn(black)) && !(await myTurn(red)) && !(await over(black))) await black.waitForTimeout(50);

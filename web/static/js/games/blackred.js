@@ -4,8 +4,10 @@
 // each side's cards taken out of the game (public), what was announced
 // before battle 1 (who attacks first and why, the unit cards placed), and
 // the last battle's outcome, each total as its terms with their cards.
-// Cards you may play now are buttons. Everything is drawn from the view's
-// fields: no text is parsed.
+// Cards you may play now are buttons, found by what the server says each
+// legal action names (ctx.actions: its kind and refs): the weapon, the
+// strategy card by its id, the force card by its number. Everything is
+// drawn from the view's fields and the actions' refs: no text is parsed.
 import { h, pretty } from '../dom.js';
 
 const WEAPONS = ['sword', 'spear', 'bow'];
@@ -48,9 +50,26 @@ function back(label) {
   return card('back', { title: label || 'face down' }, h('span', { text: '◆' }));
 }
 
+// offered returns the legal actions of kind that name ref (all of kind
+// when ref is undefined), as the server describes them.
+function offered(ctx, kind, ref) {
+  return (ctx.actions || []).filter((a) => a.kind === kind && (ref === undefined || (a.refs || []).includes(ref)));
+}
+
+// pick is what clicking a thing does: the one action of kind naming ref
+// is played; several are offered in the actions panel (the selection
+// narrows it to them); none, nothing.
+function pick(ctx, kind, ref) {
+  const list = offered(ctx, kind, ref);
+  if (!list.length || ctx.readonly) return undefined;
+  if (list.length === 1) return () => ctx.act(list[0].text);
+  return () => ctx.select({ kind, ref });
+}
+
 function side(name, sv, ctx, mine, view) {
-  const legal = new Set(mine ? ctx.legal : []);
-  const act = (text) => (legal.has(text) && !ctx.readonly ? () => ctx.act(text) : undefined);
+  const mineActs = mine ? ctx : { actions: [] };
+  const act = (kind, ref) => pick(mineActs, kind, ref);
+  const text = (kind, ref) => offered(mineActs, kind, ref).map((a) => a.text)[0];
   const box = h(`section.side.${name}${mine ? '.mine' : ''}`, { id: 'side-' + name });
   const title = h('h3', {}, h('span.dot.' + name), pretty(name), mine ? ' (you)' : '',
     view.attacker === name ? h('span.tag', { text: 'attacker' }) : null,
@@ -62,7 +81,12 @@ function side(name, sv, ctx, mine, view) {
   const table = h('div.table');
   if (sv.strategy === 'face down') table.append(h('div.slot', {}, h('small', { text: 'strategy' }), back('strategy card, face down')));
   else if (sv.strategy) table.append(h('div.slot', {}, h('small', { text: 'strategy' }), card('strategy', { title: sv.strategy }, pretty(sv.strategy))));
-  if (sv.weapon) table.append(h('div.slot', {}, h('small', { text: 'weapon' }), card('weapon', {}, ICON[sv.weapon] || '', ' ', sv.weapon)));
+  if (sv.weapon) {
+    // Clicking the weapon stated offers what names it: Feint's keep.
+    const keep = text('feint', sv.weapon);
+    table.append(h('div.slot', {}, h('small', { text: 'weapon' }), card('weapon' + (keep ? '.playable' : ''),
+      { role: keep ? 'button' : undefined, title: keep ? 'keep ' + sv.weapon : undefined, onclick: act('feint', sv.weapon), dataset: { ref: sv.weapon } }, ICON[sv.weapon] || '', ' ', sv.weapon)));
+  }
   if (sv.forced_weapon) table.append(h('div.slot', {}, h('small', { text: 'must use' }), card('weapon.forced', {}, sv.forced_weapon)));
   if (sv.force_face_down) table.append(h('div.slot.force', { dataset: { force: 'down' } }, h('small', { text: 'force' }), back('force card, face down')));
   else if (sv.force) table.append(h('div.slot.force', { dataset: { force: sv.force } }, h('small', { text: 'force' }), card('force', {}, String(sv.force))));
@@ -73,24 +97,25 @@ function side(name, sv, ctx, mine, view) {
     // Choices: weapons, feint, force cards.
     const choices = h('div.choices');
     for (const w of WEAPONS) {
-      for (const verb of ['weapon', 'feint']) {
-        const t = `${verb} ${w}`;
-        if (legal.has(t)) choices.append(h('button.choice', { type: 'button', onclick: act(t), dataset: { action: t } }, ICON[w] + ' ', verb === 'feint' ? 'feint to ' + w : w));
+      for (const kind of ['weapon', 'feint']) {
+        // "feint keep" names the weapon stated: it has its own button.
+        const t = kind === 'feint' && w === sv.weapon ? undefined : text(kind, w);
+        if (t) choices.append(h('button.choice', { type: 'button', onclick: act(kind, w), dataset: { action: t, kind, ref: w } }, ICON[w] + ' ', kind === 'feint' ? 'feint to ' + w : w));
       }
     }
-    if (legal.has('feint keep')) choices.append(h('button.choice', { type: 'button', onclick: act('feint keep'), dataset: { action: 'feint keep' } }, 'keep the weapon'));
-    const forces = [...legal].filter((a) => a.startsWith('force ')).sort();
+    const keepText = sv.weapon ? text('feint', sv.weapon) : undefined;
+    if (keepText) choices.append(h('button.choice', { type: 'button', onclick: act('feint', sv.weapon), dataset: { action: keepText, kind: 'feint', ref: sv.weapon } }, 'keep the weapon'));
+    const forces = offered(ctx, 'force').filter((a) => a.refs?.length).sort((a, b) => Number(a.refs[0]) - Number(b.refs[0]));
     if (forces.length) {
       choices.append(h('div.forces', {}, h('small', { text: 'place a force card face down:' }),
-        forces.map((a) => card('force.playable', { role: 'button', tabindex: 0, onclick: act(a), dataset: { action: a } }, a.split(' ')[1]))));
+        forces.map((a) => card('force.playable', { role: 'button', tabindex: 0, onclick: act('force', a.refs[0]), dataset: { action: a.text, ref: a.refs[0] } }, a.refs[0]))));
     }
     box.append(choices);
     if (sv.hand) {
       box.append(h('div.hand', {}, h('small', { text: 'your strategy cards' }),
         sv.hand.map((id) => {
-          const t = 'strategy ' + id;
-          const playable = legal.has(t);
-          return card('strategy' + (playable ? '.playable' : ''), { title: id, role: playable ? 'button' : undefined, onclick: act(t), dataset: { action: playable ? t : undefined } }, pretty(id));
+          const t = text('strategy', id);
+          return card('strategy' + (t ? '.playable' : ''), { title: id, role: t ? 'button' : undefined, onclick: act('strategy', id), dataset: t ? { action: t, ref: id } : { ref: id } }, pretty(id));
         })));
     }
     if (sv.deck) {
@@ -134,5 +159,15 @@ export default {
     }
     if (v.over) mid.append(h('div.result', { text: v.winner === 'draw' ? 'A draw. ' + v.reason : `${v.winner} wins. ${v.reason}` }));
     el.append(h('div.blackred', {}, side(top, v[top], ctx, false, v), mid, side(bottom, v[bottom], ctx, !!me, v)));
+  },
+
+  // filter narrows the actions panel to those of the kind naming the
+  // thing selected, when a click found several; by refs, not text.
+  filter(ctx) {
+    const sel = ctx.selection || {};
+    if (!sel.kind || sel.ref === undefined) return null;
+    const texts = new Set(offered(ctx, sel.kind, sel.ref).map((a) => a.text));
+    if (!texts.size) return null;
+    return { label: `${sel.kind} ${sel.ref}`, test: (t) => texts.has(t) };
   },
 };
