@@ -8,7 +8,8 @@
 // The views name cards only ("woodsman#57"); what is printed on them
 // comes from the game's assets (/api/games/wintergrim/assets).
 // Selecting a card, in the hand or on the table, narrows the action
-// buttons to those that name it.
+// buttons to those that name it: whose refs, sent with each action,
+// include it.
 import { h, pretty } from '../dom.js';
 
 const UNIT_STATS = ['CC', 'RC', 'A', 'H', 'P', 'L', 'R', 'F'];
@@ -38,15 +39,13 @@ function num(ref) {
   return i >= 0 ? ref.slice(i) : '';
 }
 
-// tokens returns the words of an action.
-function tokens(a) {
-  return a.split(/\s+/);
-}
-
-// names reports whether action a names the selected card: a card on the
-// table by its reference, a card in hand by its id or reference.
-function names(a, sel) {
-  return tokens(a).some((t) => t === sel.card || (sel.hand && t === id(sel.card)));
+// named returns, for each legal action's text, the cards it names: the
+// refs the server sends with it (a card on the table by its reference,
+// "woodsman#57"; a card of the hand by the reference of every card of its
+// name in the hand). No action text is parsed.
+function named(ctx) {
+  const refs = new Map((ctx.actions || []).map((x) => [x.text, x.refs || []]));
+  return (a) => refs.get(a) || [];
 }
 
 function statLine(def, keys) {
@@ -77,26 +76,28 @@ export default {
     const def = (ref) => cards[id(ref)];
     const sel = ctx.selection || {};
     const legal = ctx.readonly ? [] : ctx.legal || [];
+    const refsOf = named(ctx);
+    const nameable = new Set(legal.flatMap(refsOf));
     const seatIdx = new Map(v.players.map((p, i) => [p.name, i]));
     const colour = (name) => 'p' + (seatIdx.get(name) ?? 0);
 
     // A card is selectable when an action names it; selecting it again
     // clears the selection.
-    const selectable = (ref, hand) => legal.some((a) => names(a, { card: ref, hand }));
+    const selectable = (ref) => nameable.has(ref);
     // A unit is drawn inside its structure: its click is its own.
-    const pick = (ref, hand) => (ev) => { ev.stopPropagation(); ctx.select(sel.card === ref ? {} : { card: ref, hand }); };
-    const cardAttrs = (ref, hand, extra = {}) => {
-      const can = selectable(ref, hand);
+    const pick = (ref) => (ev) => { ev.stopPropagation(); ctx.select(sel.card === ref ? {} : { card: ref }); };
+    const cardAttrs = (ref, extra = {}) => {
+      const can = selectable(ref);
       return {
         ...extra,
         title: ref,
         dataset: { card: ref },
         role: can ? 'button' : undefined,
         tabindex: can ? 0 : undefined,
-        onclick: pick(ref, hand),
+        onclick: pick(ref),
       };
     };
-    const marks = (ref, hand) => (selectable(ref, hand) ? '.playable' : '') + (sel.card === ref ? '.selected' : '');
+    const marks = (ref) => (selectable(ref) ? '.playable' : '') + (sel.card === ref ? '.selected' : '');
 
     const unit = (u) => {
       const d = def(u.card);
@@ -105,7 +106,7 @@ export default {
       if (u.moved) st.push('moved');
       if (u.attacked) st.push('attacked');
       if (u.trapped) st.push('trapped');
-      return h('div.wgunit.' + colour(u.owner) + marks(u.card, false), cardAttrs(u.card, false),
+      return h('div.wgunit.' + colour(u.owner) + marks(u.card), cardAttrs(u.card),
         h('div.nm', {}, h('b', { text: u.name }), h('small.muted', { text: ' ' + num(u.card) })),
         h('div.hp', {}, h('span.health', { title: 'health left, of the most: H, the damage it can take', text: `♥ ${u.health}/${max}` }),
           u.damage ? h('span.dmg', { text: ` ✖${u.damage} damage` }) : null),
@@ -119,7 +120,7 @@ export default {
     const structure = (s, isArea) => {
       const d = def(s.card);
       const hq = /\bHQ\b/.test(d?.desc || '') || isArea;
-      return h('div.wgstruct' + marks(s.card, false), cardAttrs(s.card, false),
+      return h('div.wgstruct' + marks(s.card), cardAttrs(s.card),
         h('div.nm', {}, hq ? h('span.tag.hq', { text: 'HQ' }) : null, h('b', { text: s.name }), h('small.muted', { text: ` ${num(s.card)} · ${s.kind}` })),
         h('div.hp', {}, h('span.health', { text: `♥ ${s.health}/${s.health + s.damage}` }),
           s.damage ? h('span.dmg', { text: ` ✖${s.damage} damage` }) : null,
@@ -133,7 +134,7 @@ export default {
       const structs = a.structures.map((s) => structure(s, s.card === a.card));
       const head = a.structures.some((s) => s.card === a.card)
         ? null
-        : h('div.nm' + marks(a.card, false), cardAttrs(a.card, false), h('b', { text: a.name }), h('small.muted', { text: ` ${num(a.card)}` }));
+        : h('div.nm' + marks(a.card), cardAttrs(a.card), h('b', { text: a.name }), h('small.muted', { text: ` ${num(a.card)}` }));
       return h(`section.wgarea.${colour(a.owner)}`, { dataset: { area: a.card } },
         h('div.areahead', {}, h('span.kind', { text: `${a.owner}'s ${kind}` }), a.conquer ? h('span.tag.conquer', { text: 'to conquer' }) : null),
         head,
@@ -143,7 +144,7 @@ export default {
 
     const handCard = (ref) => {
       const d = def(ref);
-      return h('div.card.wgcard' + marks(ref, true), cardAttrs(ref, true),
+      return h('div.card.wgcard' + marks(ref), cardAttrs(ref),
         h('div.cost', { title: 'cost', text: d ? String(d.cost) : '?' }),
         h('b.cname', { text: d?.name || id(ref) }),
         h('div.desc', { text: d?.desc || '' }),
@@ -225,8 +226,10 @@ export default {
   // filter narrows the actions to those naming the selected card.
   filter(ctx) {
     const s = ctx.selection;
+    const refsOf = named(ctx);
+    const test = (a) => refsOf(a).includes(s.card);
     // A selection no action names any more (the card left play) narrows nothing.
-    if (!s?.card || !(ctx.legal || []).some((a) => names(a, s))) return null;
-    return { label: s.card, test: (a) => names(a, s) };
+    if (!s?.card || !(ctx.legal || []).some(test)) return null;
+    return { label: s.card, test };
   },
 };
