@@ -1,6 +1,6 @@
 // A spectator sees the match but no secret: not in the page and not in any
 // WebSocket frame it receives.
-import { run, newPage, create, link, assert, myTurn, clickRandomAction, seeded, shot } from './lib.mjs';
+import { run, newPage, create, link, assert, myTurn, over, clickRandomAction, seeded, shot } from './lib.mjs';
 
 await run('a spectator sees no secrets', async (browser) => {
   const m = await create('blackred', ['human', 'human'], { units: '2' });
@@ -15,11 +15,21 @@ await run('a spectator sees no secrets', async (browser) => {
   for (const p of [black, red, spec]) await p.waitForSelector('#status .step');
   const rand = seeded(11);
   let hands = new Set();
-  for (let i = 0; i < 60; i++) {
+  // Play until both people have acted a dozen times (a loaded machine
+  // delivers frames late: count actions, not rounds of the loop).
+  const start = Date.now();
+  let acted = 0;
+  for (let i = 0; acted < 12 && !(await over(black)); i++) {
+    assert(Date.now() - start < 90000, `a dozen actions within 90 s (${acted} so far)`);
+    let any = false;
     for (const p of [black, red]) {
       for (const t of await p.locator('.side.mine .hand .card.strategy').evaluateAll((cs) => cs.map((c) => c.title))) hands.add(t);
-      if (await myTurn(p)) await clickRandomAction(p, rand);
+      if (await myTurn(p) && await clickRandomAction(p, rand)) {
+        acted++;
+        any = true;
+      }
     }
+    if (!any) await black.waitForTimeout(100);
     assert(await spec.locator('.side.mine').count() === 0, 'the spectator has no side of its own');
     assert(await spec.locator('.hand .card.strategy').count() === 0, 'the spectator sees no strategy card in a hand');
     assert(await spec.locator('.deck').count() === 0, 'the spectator sees no battle deck');
