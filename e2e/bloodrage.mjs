@@ -172,9 +172,21 @@ await run('bloodrage: two people and two bots play four clans in the browser', a
     await p.page.waitForSelector('#actions .filter');
     const label = (await p.page.locator('#actions .filter b').textContent()) || '';
     assert(label.split(' and ').includes(id), `${p.clan}'s actions are narrowed to ${id}: ${label}`);
-    const listed = await buttons(p.page);
+    const { seq, listed } = await p.page.evaluate(() => ({
+      seq: Number(document.querySelector('#status .step').textContent.replace(/\D/g, '')),
+      listed: [...document.querySelectorAll('#actions button.action')].map((b) => b.dataset.action),
+    }));
     assert(listed.length > 0 && listed.every((t) => t.split(' ').includes(id)), `every action shown to ${p.clan} names ${id}: ${listed.join(' | ')}`);
     assert(listed.includes(a), `${a} is among ${p.clan}'s actions for ${id}: ${listed.join(' | ')}`);
+    // Exactly the actions whose refs (as the frame shown describes them)
+    // name everything selected: the renderer narrows by refs, not text.
+    const f = [...p.frames].reverse().find((x) => x.seq === seq);
+    if (f) {
+      const ids = label.split(' and ');
+      const want = (f.actions || []).filter((x) => ids.every((i) => (x.refs || []).includes(i))).map((x) => x.text);
+      assert(JSON.stringify([...listed].sort()) === JSON.stringify(want.sort()), `${p.clan}'s actions for ${label} are those naming it: ${listed.join(' | ')} vs ${want.join(' | ')}`);
+      p.exact = (p.exact || 0) + 1;
+    }
     p.narrowed++;
   };
 
@@ -300,6 +312,7 @@ await run('bloodrage: two people and two bots play four clans in the browser', a
   assert(serpent.kinds.has('pick') && serpent.kinds.has('play'), `the Serpent drafted and played a battle card (clicked: ${[...serpent.kinds]})`);
   assert(invades > 0, 'the Wolf invaded');
   assert(wolf.narrowed >= actions / 2, `clicking the map and the cards narrowed the actions (${wolf.narrowed} of ${actions})`);
+  assert((wolf.exact || 0) + (serpent.exact || 0) > 0, 'a narrowing was checked against the refs of the frame shown');
   assert(sawHand, 'the hand was drawn as cards');
   assert(sawBattle, 'a battle was drawn');
   assert(wolf.sawOtherFaceDown + serpent.sawOtherFaceDown > 0, 'a person\'s page showed the other person\'s battle card face down');
@@ -362,7 +375,7 @@ await run('bloodrage: two people and two bots play four clans in the browser', a
   await shot(page, 'bloodrage-four');
   await shot(serpent.page, 'bloodrage-four-serpent');
   const last = wolf.frames[wolf.frames.length - 1].view;
-  console.log(`the Wolf: ${actions} actions (${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}), ${wolf.narrowed} narrowed; ` +
+  console.log(`the Wolf: ${actions} actions (${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}), ${wolf.narrowed} narrowed (${wolf.exact || 0} checked by refs); ` +
     `the Serpent: ${serpent.actions} actions (${[...serpent.kinds].map(([k, n]) => `${k} ${n}`).join(', ')}), ${serpent.narrowed} narrowed; ` +
     `in ${((Date.now() - start) / 1000).toFixed(1)} s; ${wolf.frames.length} + ${serpent.frames.length} frames; ${wolf.checks} + ${serpent.checks} pages checked; ` +
     `the other person's card face down: ${wolf.sawOtherFaceDown} + ${serpent.sawOtherFaceDown} times on the page, ${wolf.faceDownFrames || 0} + ${serpent.faceDownFrames || 0} frames; ` +

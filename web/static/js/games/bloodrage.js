@@ -14,8 +14,11 @@
 //
 // Selecting a province or fjord narrows the action buttons to those naming
 // it (a second province selected with it narrows to those naming both, as
-// a march does); selecting a card, in the draft or in hand, to those
-// naming the card.
+// a march does); selecting a card, in the draft, in hand or among one's
+// upgrades, to those naming the card. What an action names comes from the
+// server (ctx.actions: each legal action's kind and refs, the ids of the
+// provinces, fjords, cards, figures, clans and stats it names): no action
+// text is parsed.
 //
 // Stable hooks for tests: #br-map, .br-province[data-id], .br-fjord[data-id],
 // .br-fig.<clan>.<leader|warrior|ship|monster>, #br-info, #br-phase,
@@ -49,14 +52,23 @@ function sectorPath(i) {
   return `M${x0},${y0} A${R_OUT},${R_OUT} 0 0 1 ${x1},${y1} L${x2},${y2} A${R_IN},${R_IN} 0 0 0 ${x3},${y3} Z`;
 }
 
-// words returns the words of an action.
-function words(a) { return a.split(/\s+/); }
+// described returns the legal actions as the server describes them
+// ({text, kind, refs}); none when the page only watches.
+function described(ctx) { return ctx.readonly ? [] : ctx.actions || []; }
 
-// names reports whether action a names every one of ids.
-function names(a, ids) {
-  const w = words(a);
-  return ids.every((id) => w.includes(id));
+// names reports whether the described action x names every one of ids.
+function names(x, ids) {
+  const refs = x.refs || [];
+  return ids.every((id) => refs.includes(id));
 }
+
+// naming returns the legal actions, as described, that name every one of
+// ids.
+function naming(ctx, ids) { return (ctx.actions || []).filter((x) => names(x, ids)); }
+
+// kindsNaming returns the kinds of the actions naming id, each once, as a
+// card's hint ("play, quest"); none when the page only watches.
+function kindsNaming(ctx, id) { return [...new Set(described(ctx).filter((x) => names(x, [id])).map((x) => x.kind))]; }
 
 // locsOf returns the locations the selection names.
 function locsOf(sel) { return sel?.locs || []; }
@@ -133,7 +145,7 @@ export default {
     const v = ctx.view;
     const cards = ctx.assets?.cards || {};
     const sel = ctx.selection || {};
-    const legal = ctx.readonly ? [] : ctx.legal || [];
+    const acts = described(ctx);
     const me = ctx.seat;
     const locs = locsOf(sel);
 
@@ -142,14 +154,14 @@ export default {
     const pickLoc = (id) => (ev) => {
       ev.stopPropagation();
       if (locs.includes(id)) { ctx.select(locs.length > 1 ? { locs: locs.filter((l) => l !== id) } : {}); return; }
-      if (locs.length === 1 && legal.some((a) => names(a, [locs[0], id]))) { ctx.select({ locs: [locs[0], id] }); return; }
+      if (locs.length === 1 && acts.some((x) => names(x, [locs[0], id]))) { ctx.select({ locs: [locs[0], id] }); return; }
       ctx.select({ locs: [id] });
     };
     const pickCard = (id) => (ev) => {
       ev.stopPropagation();
       ctx.select(sel.card === id ? {} : { card: id });
     };
-    const actionable = (id) => legal.some((a) => words(a).slice(1).includes(id));
+    const actionable = (id) => acts.some((x) => names(x, [id]));
 
     // ---------------------------------------------------------- the map
     const map = svg('svg', { id: 'br-map', viewBox: `0 0 ${SIZE} ${SIZE}`, role: 'img', 'aria-label': 'the board of Blood Rage' });
@@ -327,9 +339,11 @@ export default {
     // --------------------------------------------------------- the cards
     const card = (id) => {
       const d = cards[id];
-      const can = legal.some((a) => words(a).slice(1).includes(id));
+      const kinds = kindsNaming(ctx, id);
+      const can = kinds.length > 0;
+      const hint = can ? ` (click to ${kinds.join(', ')})` : '';
       return h(`div.card.br-card.${d?.type || 'unknown'}${can ? '.playable' : ''}${sel.card === id ? '.selected' : ''}`,
-        { dataset: { card: id, type: d?.type || '' }, title: d?.text || id, role: can ? 'button' : undefined, tabindex: can ? 0 : undefined, onclick: pickCard(id) },
+        { dataset: can ? { card: id, type: d?.type || '', kinds: kinds.join(' ') } : { card: id, type: d?.type || '' }, title: (d?.text || id) + hint, role: can ? 'button' : undefined, tabindex: can ? 0 : undefined, onclick: pickCard(id) },
         h('div.br-ctype', { text: typeLabel(d) + (d?.late ? ' · late' : '') }),
         h('b.br-cname', { text: d?.name || pretty(id) }),
         h('div.br-cval', { text: cardValue(d) }),
@@ -366,19 +380,15 @@ export default {
       draft, hand, quests));
   },
 
-  // filter narrows the actions to those naming the selected locations or
-  // the selected card; a selection no action names narrows nothing.
+  // filter narrows the actions to those whose refs name the selected
+  // locations (all of them) or the selected card; a selection no action
+  // names narrows nothing.
   filter(ctx) {
     const s = ctx.selection || {};
-    const legal = ctx.legal || [];
-    if (s.locs?.length) {
-      if (!legal.some((a) => names(a, s.locs))) return null;
-      return { label: s.locs.join(' and '), test: (a) => names(a, s.locs) };
-    }
-    if (s.card) {
-      if (!legal.some((a) => names(a, [s.card]))) return null;
-      return { label: s.card, test: (a) => names(a, [s.card]) };
-    }
-    return null;
+    const ids = s.locs?.length ? s.locs : s.card ? [s.card] : [];
+    if (!ids.length) return null;
+    const texts = new Set(naming(ctx, ids).map((x) => x.text));
+    if (!texts.size) return null;
+    return { label: ids.join(' and '), test: (a) => texts.has(a) };
   },
 };
