@@ -76,14 +76,16 @@ type ClanView struct {
 
 // BattleView is the pillage being resolved.
 type BattleView struct {
-	Province string            `json:"province"`
-	Pillager string            `json:"pillager"`
-	Step     string            `json:"step"`
-	Clans    []string          `json:"clans,omitempty"`
-	Cards    map[string]string `json:"cards,omitempty"` // revealed cards; "face down" before
-	Added    map[string]int    `json:"added,omitempty"`
-	Strength map[string]int    `json:"strength,omitempty"`
-	Winner   string            `json:"winner,omitempty"`
+	Province string              `json:"province"`
+	Pillager string              `json:"pillager"`
+	Step     string              `json:"step"`
+	Clans    []string            `json:"clans,omitempty"`
+	Cards    map[string]string   `json:"cards,omitempty"` // revealed cards; "face down" before
+	Added    map[string]int      `json:"added,omitempty"` // STR of the cards added after the reveal
+	Late     map[string][]string `json:"late,omitempty"`  // those cards, by clan
+
+	Strength map[string]int `json:"strength,omitempty"`
+	Winner   string         `json:"winner,omitempty"`
 }
 
 var stepNames = [...]string{"call to battle", "battle cards", "texts", "late cards", "compare", "losses", "spoils", "end"}
@@ -202,6 +204,17 @@ func (s *State) View(seat engine.Seat) any {
 				}
 				bv.Added[clanNames[p]] = int(b.lateStr[p])
 			}
+			// The cards added after the reveal, face up: every card the clan
+			// played in the battle but the one it revealed.
+			b.cardsOf(p).each(func(c int16) bool {
+				if c != b.card[p] {
+					if bv.Late == nil {
+						bv.Late = map[string][]string{}
+					}
+					bv.Late[clanNames[p]] = append(bv.Late[clanNames[p]], s.c.Cards[c].ID)
+				}
+				return true
+			})
 			if b.step > stCompare {
 				if bv.Strength == nil {
 					bv.Strength = map[string]int{}
