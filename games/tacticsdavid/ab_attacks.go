@@ -95,7 +95,7 @@ func (br *breath) after(s *State, b *bout, h int, ev *engine.Log) {
 	if int(b.a.attacker) != h || int(b.a.ab) != br.n || !s.alive(b.d) {
 		return
 	}
-	set := br.res[s.rollFor(h, br.n, 6, ev)]
+	set := br.res[s.rollFor(h, br.n, 6, ev, br.res.need())]
 	if set == 0 {
 		return
 	}
@@ -139,7 +139,7 @@ func init() {
 		},
 		apply: func(s *State, h, t, _ int, ev *engine.Log) {
 			s.fire(h, abVoodooDoll, ev, "sticks a pin in a doll of %s", s.name(t))
-			if s.rollFor(h, abVoodooDoll, 6, ev) >= 5 {
+			if s.rollFor(h, abVoodooDoll, 6, ev, atLeast(5)) >= 5 {
 				s.voodoo(h, t, ev)
 			}
 		},

@@ -155,7 +155,7 @@ func init() {
 				if u != h || m < 0 || s.member(m) < 0 {
 					return
 				}
-				if s.rollFor(h, n, 6, ev) >= need {
+				if s.rollFor(h, n, 6, ev, atLeast(need)) >= need {
 					s.fire(h, n, ev, "turns on its Unit Team partner %s", s.name(m))
 					s.inflict(h, n, m, status, ev)
 				}
@@ -205,7 +205,7 @@ func init() {
 	// 045 Perfect Shot, "D: Ranged Hit Pro.": "This Unit gains 1 D3."
 	register(abPerfectShot, abilityHooks{shot: func(s *State, h int, sh *shot, ev *engine.Log) {
 		if sh.stage == shotRolled && sh.shooter == h {
-			r := s.rollFor(h, abPerfectShot, 3, ev)
+			r := s.rollFor(h, abPerfectShot, 3, ev, decides("its bonus to the Ranged Hit Procedure"))
 			sh.add += r
 			s.fire(h, abPerfectShot, ev, "+%d to the Ranged Hit Procedure", r)
 		}
@@ -220,7 +220,7 @@ func init() {
 		if sh.stage != shotHit || sh.negated || !s.alive(t) || !s.allies(h, t) || !s.within(h, t, 2) {
 			return
 		}
-		if s.rollFor(h, abImpenetrable, 6, ev) >= 3 {
+		if s.rollFor(h, abImpenetrable, 6, ev, atLeast(3)) >= 3 {
 			sh.negated = true
 			s.fire(h, abImpenetrable, ev, "negates the Ranged Attack on %s", s.name(t))
 		}

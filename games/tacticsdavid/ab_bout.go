@@ -22,7 +22,7 @@ func (s *State) opponentGets(b *bout, h, n, st, need int, ev *engine.Log) {
 	if k < 0 || s.allies(h, o) || !s.mayGet(o, st) {
 		return
 	}
-	if need > 0 && s.rollFor(h, n, 6, ev) < need {
+	if need > 0 && s.rollFor(h, n, 6, ev, atLeast(need)) < need {
 		return
 	}
 	s.fire(h, n, ev, "gives %s the %s Status", s.name(o), statusWord(st))
@@ -163,7 +163,7 @@ func init() {
 		if h != int(b.a.attacker) {
 			return
 		}
-		r := s.roll2D6For(h, abIgnoreConsequence, ev)
+		r := s.roll2D6For(h, abIgnoreConsequence, ev, decides("who acquires which Status: 10 or more, the defender Dead; 6 to 9, the defender Paralyzed; 4 or 5, itself Paralyzed; 3 or less, itself Dead"))
 		t, st := b.d, Dead
 		switch {
 		case r >= 10:
@@ -188,7 +188,7 @@ func init() {
 			return
 		}
 		s.fire(h, abRazorsCharge, ev, "it gores %s after its charge", s.name(b.d))
-		if s.rollFor(h, abRazorsCharge, 6, ev) >= 4 {
+		if s.rollFor(h, abRazorsCharge, 6, ev, atLeast(4)) >= 4 {
 			s.inflict(h, abRazorsCharge, b.d, Dead, ev)
 		}
 	}})
@@ -215,7 +215,7 @@ func init() {
 		if !attacking(b, h) || !s.onField(b.d) || q.items == [numSlots]int8{} {
 			return
 		}
-		r := s.rollFor(h, abIncineration, 6, ev)
+		r := s.rollFor(h, abIncineration, 6, ev, atLeastSays(4, "burns the roll less 3 items", "no effect"))
 		if r < 4 {
 			return
 		}

@@ -220,7 +220,7 @@ func init() {
 		},
 		apply: func(s *State, h, t, _ int, ev *engine.Log) {
 			s.fire(h, abPossess, ev, "reaches for the mind of %s", s.name(t))
-			if s.rollFor(h, abPossess, 6, ev) < 4 {
+			if s.rollFor(h, abPossess, 6, ev, atLeast(4)) < 4 {
 				return
 			}
 			p := &s.pieces[t]
@@ -246,7 +246,7 @@ func init() {
 		},
 		apply: func(s *State, h, t, _ int, ev *engine.Log) {
 			s.fire(h, abHost, ev, "tries to burrow into %s", s.name(t))
-			if s.rollFor(h, abHost, 6, ev) < 4 {
+			if s.rollFor(h, abHost, 6, ev, atLeast(4)) < 4 {
 				return
 			}
 			// "is under this Player's Control"
@@ -272,7 +272,7 @@ func init() {
 		},
 		apply: func(s *State, h, t, _ int, ev *engine.Log) {
 			s.fire(h, abCurse, ev, "lays itself upon %s", s.name(t))
-			if s.rollFor(h, abCurse, 6, ev) < 3 {
+			if s.rollFor(h, abCurse, 6, ev, atLeast(3)) < 3 {
 				return
 			}
 			s.stackUnder(h, abCurse, t, int(s.pieces[t].owner), nil, ev)
@@ -304,7 +304,7 @@ func init() {
 		},
 		apply: func(s *State, h, t, x int, ev *engine.Log) {
 			s.fire(h, abAlter, ev, "reworks %s", s.name(t))
-			if s.rollFor(h, abAlter, 6, ev) < 3 {
+			if s.rollFor(h, abAlter, 6, ev, atLeast(3)) < 3 {
 				return
 			}
 			ty := x - 1
@@ -337,7 +337,7 @@ func init() {
 		},
 		apply: func(s *State, h, t, _ int, ev *engine.Log) {
 			s.fire(h, abRaiseDead, ev, "calls on %s to rise", s.name(t))
-			if s.rollFor(h, abRaiseDead, 6, ev) < 4 {
+			if s.rollFor(h, abRaiseDead, 6, ev, atLeast(4)) < 4 {
 				return
 			}
 			if s.replace(t, s.g.unitNumber("Zombie"), int(s.pieces[h].owner), ev) {
@@ -367,7 +367,7 @@ func init() {
 		apply: func(s *State, h, t, _ int, ev *engine.Log) {
 			s.fire(h, abPolymorph, ev, "works its art on %s", s.name(t))
 			unit := ""
-			switch s.rollFor(h, abPolymorph, 6, ev) {
+			switch s.rollFor(h, abPolymorph, 6, ev, decides("what it becomes: 6 a Slime, 5 a Pup, 4 an Egg, 3 or less no change")) {
 			case 6:
 				unit = "Slime"
 			case 5:

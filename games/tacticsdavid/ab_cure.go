@@ -64,7 +64,7 @@ func (s *State) unsoothe(i int, ev *engine.Log) {
 func (s *State) chant(h, t, st int, ev *engine.Log) bool {
 	s.pieces[t].ab.turn |= turnChanted
 	dist := battlefield.Distance(s.pt(h), s.pt(t))
-	r := s.roll2D6For(h, abChant, ev)
+	r := s.roll2D6For(h, abChant, ev, decides("whether the chant reaches (the roll - 2 against the distance)"))
 	if !battlefield.RangedHit(r, -2, dist) {
 		s.fire(h, abChant, ev, "the chant does not reach %s (%d - 2 against a distance of %d)", s.name(t), r, dist)
 		return false
@@ -101,7 +101,7 @@ func init() {
 		},
 		apply: func(s *State, h, t, _ int, ev *engine.Log) {
 			s.fire(h, abSoothe, ev, "soothes %s", s.name(t))
-			if s.rollFor(h, abSoothe, 6, ev) < 3 {
+			if s.rollFor(h, abSoothe, 6, ev, atLeast(3)) < 3 {
 				return
 			}
 			p := &s.pieces[t]
@@ -134,7 +134,7 @@ func init() {
 		},
 		apply: func(s *State, h, t, _ int, ev *engine.Log) {
 			s.fire(h, abRectify, ev, "sets %s right", s.name(t))
-			if s.rollFor(h, abRectify, 6, ev) >= 3 {
+			if s.rollFor(h, abRectify, 6, ev, atLeast(3)) >= 3 {
 				s.await(h, abRectify, t, 0)
 			}
 		},
@@ -180,7 +180,7 @@ func init() {
 		},
 		apply: func(s *State, h, t, _ int, ev *engine.Log) {
 			s.fire(h, abRecover, ev, "tends to %s", s.name(t))
-			r := s.rollFor(h, abRecover, 6, ev)
+			r := s.rollFor(h, abRecover, 6, ev, decides("what it cures: 4 or more the Dead Status, 5 or more the Petrified Status"))
 			if r >= 4 && s.pieces[t].has(Dead) {
 				s.discard(t, Dead, ev)
 			}
@@ -401,8 +401,8 @@ func init() {
 			}
 		},
 		apply: func(s *State, h, t, _ int, ev *engine.Log) {
-			r := s.rollFor(h, abHolyGuidance, 3, ev)
-			m := s.rollFor(h, abHolyGuidance, 4, ev)
+			r := s.rollFor(h, abHolyGuidance, 3, ev, decides("its bonus to the Range Rating"))
+			m := s.rollFor(h, abHolyGuidance, 4, ev, decides("its bonus to the Range Modifier"))
 			a := &s.pieces[t].ab
 			a.rng = int8(min(int(a.rng)+r, 60))
 			a.rmod = int8(min(int(a.rmod)+m, 60))

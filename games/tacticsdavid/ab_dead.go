@@ -164,7 +164,7 @@ func init() {
 			return
 		}
 		s.fire(h, abDivineJustice, ev, "calls judgement on %s", s.name(k))
-		if s.roll2D6For(h, abDivineJustice, ev) >= 6 {
+		if s.roll2D6For(h, abDivineJustice, ev, atLeast(6)) >= 6 {
 			s.pieces[k].ab.doom = int8(h + 1)
 			s.event(ev, "ability", "%s will acquire the Dead Status upon its Disengagement", s.name(k))
 		}
@@ -177,7 +177,7 @@ func init() {
 		if h != v {
 			return
 		}
-		if s.roll2D6For(h, abDeusExMachina, ev) >= 8 {
+		if s.roll2D6For(h, abDeusExMachina, ev, atLeast(8)) >= 8 {
 			s.pieces[h].status &^= statusBit(Dead)
 			s.fire(h, abDeusExMachina, ev, "it discards the Dead Status")
 		}
@@ -193,7 +193,7 @@ func init() {
 			return
 		}
 		s.fire(h, abHaunt, ev, "haunts %s", s.name(k))
-		if s.rollFor(h, abHaunt, 6, ev) >= 4 {
+		if s.rollFor(h, abHaunt, 6, ev, atLeast(4)) >= 4 {
 			s.inflict(h, abHaunt, k, Fearful, ev)
 		}
 	}})
@@ -218,7 +218,7 @@ func init() {
 		if int(s.cause.by) != h || v == h {
 			return
 		}
-		if s.rollFor(h, abInfect, 6, ev) < 4 {
+		if s.rollFor(h, abInfect, 6, ev, atLeast(4)) < 4 {
 			return
 		}
 		s.fire(h, abInfect, ev, "%s rises as a Zombie under its player's control", s.name(v))
@@ -236,7 +236,7 @@ func init() {
 	// than or equal to 3 this Unit may discard the Dead Status and be
 	// replaced with a "Skeleton" Unit." (TD-34: it always does.)
 	register(abDowngrade, abilityHooks{revive: func(s *State, h, v int, ev *engine.Log) {
-		if h != v || s.rollFor(h, abDowngrade, 6, ev) < 3 {
+		if h != v || s.rollFor(h, abDowngrade, 6, ev, atLeast(3)) < 3 {
 			return
 		}
 		s.fire(h, abDowngrade, ev, "it discards the Dead Status and is replaced with a Skeleton")
@@ -286,7 +286,7 @@ func init() {
 		if h != e || !s.pieces[h].has(Dead) {
 			return
 		}
-		if s.rollFor(h, abCtrlAltDel, 6, ev) >= 5 {
+		if s.rollFor(h, abCtrlAltDel, 6, ev, atLeast(5)) >= 5 {
 			s.pieces[h].status &^= statusBit(Dead)
 			s.fire(h, abCtrlAltDel, ev, "it reboots and discards the Dead Status")
 			return
@@ -306,7 +306,7 @@ func init() {
 			return
 		}
 		s.fire(h, abFeast, ev, "tries to devour %s", s.name(o))
-		if s.roll2D6For(h, abFeast, ev) >= 7 {
+		if s.roll2D6For(h, abFeast, ev, atLeast(7)) >= 7 {
 			s.removeFromGame(o, ev)
 			s.kill(h, o, ev)
 		}

@@ -46,7 +46,7 @@ func (s *State) spread(h, n, st, d, who, lo, hi int, ev *engine.Log) {
 			}
 		}
 		if lo > 0 {
-			if r := s.rollFor(h, n, 6, ev); r < lo || r > hi {
+			if r := s.rollFor(h, n, 6, ev, between(lo, upTo(hi), "gives the Status", "no effect")); r < lo || r > hi {
 				continue
 			}
 		}

@@ -41,7 +41,7 @@ func init() {
 			if h != e || k < 0 {
 				return
 			}
-			if s.rollFor(h, abPulverize, 6, ev) >= 5 {
+			if s.rollFor(h, abPulverize, 6, ev, atLeast(5)) >= 5 {
 				s.eng.abUsed[k].add(abPulverize)
 				s.fire(h, abPulverize, ev, "+2 to all its Strength Ratings until Disengaged")
 			}
@@ -111,7 +111,7 @@ func init() {
 				n++
 			}
 		}
-		if n == 0 || s.rollFor(h, abDissolveComposure, 6, ev) < 4 {
+		if n == 0 || s.rollFor(h, abDissolveComposure, 6, ev, atLeast(4)) < 4 {
 			return
 		}
 		for _, t := range hit[:n] {
@@ -143,7 +143,7 @@ func init() {
 				break
 			}
 		}
-		if !found || s.rollFor(h, abGraveRiser, 6, ev) < 5 {
+		if !found || s.rollFor(h, abGraveRiser, 6, ev, atLeast(5)) < 5 {
 			return
 		}
 		for t := range s.pieces {
@@ -245,7 +245,7 @@ func (s *State) scienceFor(h, k, m int) bool {
 // engaged piece h. Enraged acquired or discarded now changes what the
 // engaged unit must do this engagement (TD-127).
 func (s *State) moonRage(h, n int, ev *engine.Log) {
-	r := s.rollFor(h, n, 6, ev)
+	r := s.rollFor(h, n, 6, ev, atLeastSays(4, "takes effect (Enraged too on 5 or more)", "no effect"))
 	p := &s.pieces[h]
 	if r >= 5 && s.canGain(h, Enraged) {
 		s.fire(h, n, ev, "it is Enraged")

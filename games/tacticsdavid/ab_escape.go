@@ -20,7 +20,7 @@ func init() {
 			return
 		}
 		s.fire(h, abOnTheRun, ev, "makes a run for it")
-		if s.rollFor(h, abOnTheRun, 6, ev) >= 2 {
+		if s.rollFor(h, abOnTheRun, 6, ev, atLeast(2)) >= 2 {
 			b.win = 1
 			s.event(ev, "ability", "%s wins the Escape Procedure without a fight", s.name(h))
 		}

@@ -45,7 +45,7 @@ func init() {
 		},
 		apply: func(s *State, h, t, _ int, ev *engine.Log) {
 			s.fire(h, abVenom, ev, "spits venom at %s", s.name(t))
-			if s.rollFor(h, abVenom, 6, ev) >= 3 {
+			if s.rollFor(h, abVenom, 6, ev, atLeast(3)) >= 3 {
 				s.inflict(h, abVenom, t, Poisoned, ev)
 			}
 		},

@@ -49,7 +49,7 @@ func init() {
 			}
 		}
 		s.fire(h, abUnwavering, ev, "%s stands firm against fear on 3 or more", s.name(t))
-		return s.rollFor(t, abUnwavering, 6, ev) >= 3
+		return s.rollFor(t, abUnwavering, 6, ev, atLeast(3)) >= 3
 	}})
 	ruled(abUnwavering, "TD-78")
 
@@ -150,7 +150,7 @@ func init() {
 		if s.allies(h, i) {
 			return
 		}
-		if s.roll2D6For(h, abCuteAndCuddly, ev) >= 8 {
+		if s.roll2D6For(h, abCuteAndCuddly, ev, atLeast(8)) >= 8 {
 			b.cancel = true
 			s.fire(h, abCuteAndCuddly, ev, "%s cannot bring itself to attack it", s.name(i))
 		}
@@ -167,7 +167,7 @@ func init() {
 			return
 		}
 		s.fire(h, abWhiptail, ev, "lashes its tail at %s", s.name(i))
-		if s.rollFor(h, abWhiptail, 6, ev) >= 5 {
+		if s.rollFor(h, abWhiptail, 6, ev, atLeast(5)) >= 5 {
 			s.inflict(h, abWhiptail, i, Dead, ev)
 		}
 	}})
@@ -195,7 +195,7 @@ func init() {
 			return
 		}
 		s.fire(h, abPlague, ev, "%s risks the plague", s.name(i))
-		if s.rollFor(h, abPlague, 6, ev) >= 3 {
+		if s.rollFor(h, abPlague, 6, ev, atLeast(3)) >= 3 {
 			s.inflict(h, abPlague, i, Poisoned, ev)
 		}
 	}})

@@ -81,10 +81,10 @@ func init() {
 			s.fire(h, abSteal, ev, "tries to steal %s's %s", s.name(t), slotWord(slot))
 			// "Units don't have to roll to Loot an Allied Unit" (TD-102).
 			if !s.allies(h, t) {
-				r := s.rollFor(h, abSteal, 6, ev)
+				r := s.rollFor(h, abSteal, 6, ev, atLeastSays(2, "steals", "fails to steal"))
 				if r < 2 && s.lucky(h, ev) {
 					// Lucky rerolls a failed roll of a Loot Procedure (TD-158).
-					r = s.rollFor(h, abSteal, 6, ev)
+					r = s.rollFor(h, abSteal, 6, ev, atLeastSays(2, "steals", "fails to steal"))
 				}
 				if r < 2 {
 					s.event(ev, "loot.failed", "%s fails to steal from %s", s.name(h), s.name(t))
@@ -226,7 +226,7 @@ func init() {
 		apply: func(s *State, h, t, x int, ev *engine.Log) {
 			slot := x - 1
 			s.fire(h, abBite, ev, "bites at %s's %s", s.name(t), slotWord(slot))
-			if s.rollFor(h, abBite, 6, ev) < 3 {
+			if s.rollFor(h, abBite, 6, ev, atLeast(3)) < 3 {
 				return
 			}
 			it := s.pieces[t].items[slot]

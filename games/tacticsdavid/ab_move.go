@@ -195,7 +195,7 @@ func init() {
 		apply: func(s *State, h, t, _ int, ev *engine.Log) {
 			s.pieces[h].ab.guided = int8(t + 1)
 			s.fire(h, abFalseGuide, ev, "leads %s astray; it may not attack it this turn", s.name(t))
-			if s.rollFor(h, abFalseGuide, 6, ev) >= 3 {
+			if s.rollFor(h, abFalseGuide, 6, ev, atLeast(3)) >= 3 {
 				s.await(h, abFalseGuide, t, 0)
 			}
 		},

@@ -74,7 +74,7 @@ func init() {
 			return
 		}
 		s.fire(h, abDragonFlight, ev, "%s takes wing", s.name(e))
-		r := s.rollFor(e, abDragonFlight, 3, ev)
+		r := s.rollFor(e, abDragonFlight, 3, ev, decides("its bonus to the Movement Rating"))
 		s.pieces[e].ab.move += int8(r)
 		s.event(ev, "ability", "%s gains +%d to its Movement Rating until Disengaged", s.name(e), r)
 	}})
@@ -89,7 +89,7 @@ func init() {
 		if h != e || (s.canMove(h) != nil && s.canEscape(h) != nil) {
 			return
 		}
-		if s.rollFor(h, abColdBlooded, 6, ev) >= 3 {
+		if s.rollFor(h, abColdBlooded, 6, ev, atLeast(3)) >= 3 {
 			s.pieces[h].ab.move += 2
 			s.fire(h, abColdBlooded, ev, "warmed up: +2 to its Movement Rating until Disengaged")
 		} else {

@@ -32,7 +32,7 @@ func init() {
 		},
 		apply: func(s *State, h, x int, ev *engine.Log) {
 			d := facings[x&3]
-			if s.rollFor(h, abPhaseShift, 6, ev) < 4 {
+			if s.rollFor(h, abPhaseShift, 6, ev, atLeast(4)) < 4 {
 				return
 			}
 			s.shiftTo(h, abPhaseShift, s.pt(int(s.fight.a.attacker)).Add(d.Delta()), (d+2)%4, ev)
@@ -57,7 +57,7 @@ func init() {
 			}
 		},
 		apply: func(s *State, h, _ int, ev *engine.Log) {
-			if s.rollFor(h, abSlip, 6, ev) < 4 {
+			if s.rollFor(h, abSlip, 6, ev, atLeast(4)) < 4 {
 				return
 			}
 			a := int(s.fight.a.attacker)

@@ -216,7 +216,7 @@ func (r *statusAb) apply(s *State, h, t, x int, ev *engine.Log) {
 	}
 	roll := 0
 	if r.once && r.res[0] == 0 {
-		roll = s.rollFor(h, r.n, 6, ev)
+		roll = s.rollFor(h, r.n, 6, ev, r.res.need())
 	}
 	got := 0
 	r.each(s, h, t, x, func(u int) bool {
@@ -236,9 +236,9 @@ func (r *statusAb) apply(s *State, h, t, x int, ev *engine.Log) {
 			switch {
 			case r.once:
 			case r.they:
-				d = s.roll(u, 6, ev, s.g.abLabel(r.n))
+				d = s.roll(u, 6, ev, s.g.abLabel(r.n), res.need())
 			default:
-				d = s.rollFor(h, r.n, 6, ev)
+				d = s.rollFor(h, r.n, 6, ev, res.need())
 			}
 			set = res[d]
 		}
@@ -532,7 +532,7 @@ func init() {
 		},
 		apply: func(s *State, h, t, _ int, ev *engine.Log) {
 			s.fire(h, abTricked, ev, "tricks %s", s.name(t))
-			r := s.rollFor(h, abTricked, 4, ev)
+			r := s.rollFor(h, abTricked, 4, ev, decides("how many quarter turns it turns"))
 			p := &s.pieces[t]
 			f := p.facing.Turn(r)
 			if f == p.facing {
@@ -588,7 +588,7 @@ func registerHex() {
 		},
 		apply: func(s *State, h, t, x int, ev *engine.Log) {
 			s.fire(h, abHex, ev, "hexes %s (%s)", s.name(t), statusWord(x-1))
-			r := s.rollFor(h, abHex, 6, ev)
+			r := s.rollFor(h, abHex, 6, ev, atLeastSays(4, "takes effect (another Status on 5 or more)", "no effect"))
 			if r >= 4 {
 				s.inflict(h, abHex, t, x-1, ev)
 			}
@@ -632,4 +632,22 @@ func registerHex() {
 		},
 	}
 	ruled(abHex, "TD-87", "TD-88", "TD-96")
+}
+
+// need is what a roll on f needs: n or more when the faces from n up give
+// statuses and those below none, else the roll picks what it gives.
+func (f *faces) need() need {
+	lo := 0
+	for k := 1; k <= 6; k++ {
+		if f[k] != 0 && lo == 0 {
+			lo = k
+		}
+		if f[k] == 0 && lo != 0 {
+			return decides("the Statuses it gives")
+		}
+	}
+	if lo == 0 {
+		return decides("the Statuses it gives")
+	}
+	return atLeastSays(lo, "gives its Statuses", "no effect")
 }

@@ -80,7 +80,7 @@ func init() {
 	// equal to 3 this Unit gains +1 to all Strength Ratings during its
 	// Defend, and resulting Duel Procedure."
 	register(abCryForHelp, abilityHooks{bout: func(s *State, b *bout, h int, ev *engine.Log) {
-		if k, _ := b.role(h); k == 1 && s.rollFor(h, abCryForHelp, 6, ev) >= 3 {
+		if k, _ := b.role(h); k == 1 && s.rollFor(h, abCryForHelp, 6, ev, atLeast(3)) >= 3 {
 			b.mod[1].add++
 			s.fire(h, abCryForHelp, ev, "+1 to its Strength Ratings in this Defend Procedure")
 		}
@@ -123,7 +123,7 @@ func init() {
 			return
 		}
 		eng, first := s.firstTime(h, abBattleCry)
-		if first && s.rollFor(h, abBattleCry, 6, ev) >= 3 {
+		if first && s.rollFor(h, abBattleCry, 6, ev, atLeast(3)) >= 3 {
 			s.untilDisengaged(b, h, 0, 1, eng)
 			s.fire(h, abBattleCry, ev, "+1 to its Base Strength Ratings until Disengaged")
 		}
@@ -208,7 +208,7 @@ func init() {
 			}
 			v := 1
 			if sides > 0 {
-				v = s.rollFor(h, n, sides, ev)
+				v = s.rollFor(h, n, sides, ev, decides("its bonus to the Base Strength Ratings"))
 			}
 			b.mod[1].base += v
 			s.fire(h, n, ev, "+%d to its Base Strength Ratings in this Defend Procedure", v)
@@ -234,7 +234,7 @@ func init() {
 				return
 			}
 			if eng, first := s.firstTime(h, abSteamroller); first {
-				v := s.rollFor(h, abSteamroller, 6, ev)
+				v := s.rollFor(h, abSteamroller, 6, ev, decides("its bonus to the Base Strength Ratings"))
 				s.untilDisengaged(b, h, 0, v, eng)
 				s.fire(h, abSteamroller, ev, "it charged: +%d to its Base Strength Ratings until Disengaged", v)
 			}
@@ -333,7 +333,7 @@ func init() {
 				n++
 			}
 		}
-		if s.rollFor(h, abSupervised, 6, ev) <= n {
+		if s.rollFor(h, abSupervised, 6, ev, between(1, n, "takes effect", "no effect")) <= n {
 			s.untilDisengaged(b, h, 0, 1, eng)
 			s.fire(h, abSupervised, ev, "%d allies watch: +1 to its Base Strength Ratings until Disengaged", n)
 		}
@@ -345,7 +345,7 @@ func init() {
 	// with no possibility of a Duel Procedure and is not considered to be
 	// in Combat Lock." (TD-48)
 	register(abOutsmart, abilityHooks{bout: func(s *State, b *bout, h int, ev *engine.Log) {
-		if k, _ := b.role(h); k == 1 && s.rollFor(h, abOutsmart, 6, ev) >= 4 {
+		if k, _ := b.role(h); k == 1 && s.rollFor(h, abOutsmart, 6, ev, atLeast(4)) >= 4 {
 			b.win, b.noDuel, b.noLock = 2, true, true
 			s.fire(h, abOutsmart, ev, "wins this Defend Procedure, with no Duel Procedure and no Combat Lock")
 		}
@@ -444,7 +444,7 @@ func init() {
 		if k, _ := b.role(h); k != 1 {
 			return
 		}
-		switch r := s.rollFor(h, abChimaericReaction, 6, ev); {
+		switch r := s.rollFor(h, abChimaericReaction, 6, ev, decides("the type it defends as: 5 or more Physical, 3 or 4 Magical, 2 or less Ethereal")); {
 		case r >= 5:
 			b.dtype = physical
 		case r >= 3:
@@ -462,7 +462,7 @@ func init() {
 	// resulting Duel Procedure." Rolled when struck on one of those sides
 	// (TD-58).
 	register(abTailWhip, abilityHooks{bout: func(s *State, b *bout, h int, ev *engine.Log) {
-		if k, _ := b.role(h); k == 1 && b.side != Front && s.rollFor(h, abTailWhip, 6, ev) >= 4 {
+		if k, _ := b.role(h); k == 1 && b.side != Front && s.rollFor(h, abTailWhip, 6, ev, atLeast(4)) >= 4 {
 			b.mod[1].base++
 			s.fire(h, abTailWhip, ev, "+1 to its %s Base Strength Rating", sideWord(b.side))
 		}

@@ -1225,14 +1225,14 @@ func (s *State) onField(t int) bool {
 }
 
 // rollFor rolls 1 D(sides) for holder's ability n, naming it in the event.
-func (s *State) rollFor(h, n, sides int, ev *engine.Log) int {
-	return s.roll(h, sides, ev, s.g.abLabel(n))
+func (s *State) rollFor(h, n, sides int, ev *engine.Log, nd need) int {
+	return s.roll(h, sides, ev, s.g.abLabel(n), nd)
 }
 
 // roll2D6For rolls 2 D6 for holder's ability n and returns the sum.
-func (s *State) roll2D6For(h, n int, ev *engine.Log) int {
+func (s *State) roll2D6For(h, n int, ev *engine.Log, nd need) int {
 	r := s.necklace(h, s.rng.Sum2D6())
-	s.event(ev, "roll", "%s rolls %d on 2 D6 (%s)", s.name(h), r, s.g.abLabel(n))
+	s.event(ev, "roll", "%s rolls %d on 2 D6 (%s)%v", s.name(h), r, s.g.abLabel(n), s.rolled(nd, r))
 	return r
 }
 

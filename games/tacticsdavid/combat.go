@@ -542,13 +542,14 @@ func (s *State) kill(killer, victim int, ev *engine.Log) {
 func (s *State) reflect(a attack, d, side int, ev *engine.Log) {
 	i := int(a.attacker)
 	str := s.attackStrength(a)
-	r := s.roll(d, 6, ev, "reflected attack")
+	r := s.roll(d, 6, ev, "reflected attack", decides("the strength of the reflected attack"))
 	at := str + r
 	// The attacking unit defends, on the side the attack struck, against a
 	// Magical attack.
 	dstr, dice, _ := s.defendRollType(magical, i, side, 0)
-	s.event(ev, "roll", "%s rolls %d to defend", s.name(i), dice)
 	df := dstr + dice
+	s.event(ev, "roll", "%s rolls %d to defend against the reflected attack's %d, needs %d or more (with its Strength Rating %d): %s",
+		s.name(i), dice, s.num(1, at), s.num(0, at-dstr), dstr, passFails(df >= at))
 	if at > df {
 		s.event(ev, "reflect.kill", "the attack reflected by %s kills %s (%d against %d)", s.name(d), s.name(i), at, df)
 		if s.acquire(i, Dead, ev) {
@@ -659,11 +660,30 @@ func (s *State) duel(b *bout, luck bool, ev *engine.Log) (at, df int) {
 			roll, amax, ahigh = s.rollSide(b, 0, round)
 			at = astr + roll
 		}
+		// What the attack needs, and whether it got it: an attack needs
+		// more than the defence, an escape as much (failed). The formats
+		// and words are constants: a playout's event allocates nothing.
+		first, later := "%s attacks with %d (%d + %d); %s defends with %d (%d + %d); the attack needs more than %d: %s",
+			"duel %d: %s %d against %s %d; the attack needs more than %d: %s"
+		out := outHolds
+		if b.escape {
+			first, later = "%s attacks with %d (%d + %d); %s defends with %d (%d + %d); the escape needs %d or more: %s",
+				"duel %d: %s %d against %s %d; the escape needs %d or more: %s"
+			out = outEscapeFails
+		}
+		switch {
+		case (round == 0 && b.win != 0) || (round > 0 && b.duelW != 0):
+			out = outDecided
+		case !s.failed(b, round, at, df) && b.escape:
+			out = outEscapes
+		case !s.failed(b, round, at, df):
+			out = outBeats
+		}
 		if round == 0 {
 			b.high = [2]int8{int8(ahigh), int8(dhigh)}
-			s.event(ev, "roll", "%s attacks with %d (%d + %d); %s defends with %d (%d + %d)", s.name(i), at, astr, roll, s.name(d), df, dstr, droll)
+			s.event(ev, "roll", first, s.name(i), at, astr, roll, s.name(d), df, dstr, droll, df, out)
 		} else {
-			s.event(ev, "roll", "duel %d: %s %d against %s %d", round, s.name(i), at, s.name(d), df)
+			s.event(ev, "roll", later, round, s.name(i), at, s.name(d), df, df, out)
 		}
 		b.rounds = round
 		switch {

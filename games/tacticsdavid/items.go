@@ -310,9 +310,9 @@ func (s *State) loot(i, d, slot, keep int, ev *engine.Log) {
 	s.eng.looted = int8(d)
 	s.eng.lootTried |= 1 << uint(slot)
 	if s.pieces[d].owner != s.pieces[i].owner {
-		r := s.roll(i, 6, ev, "Loot Procedure, 3 or more")
+		r := s.roll(i, 6, ev, "Loot Procedure", atLeastSays(3, "loots", "fails to loot"))
 		if r < 3 && s.lucky(i, ev) {
-			r = s.roll(i, 6, ev, "Loot Procedure, Lucky")
+			r = s.roll(i, 6, ev, "Loot Procedure, Lucky", atLeastSays(3, "loots", "fails to loot"))
 		}
 		if r < 3 {
 			s.event(ev, "loot.failed", "%s fails to loot %s", s.name(i), s.name(d))

@@ -28,6 +28,7 @@ type scratch struct {
 	nums    [2]num    // numbers of the next event (num, words.go)
 	cost    armyCost  // an army's cost for the next event
 	fired   fired     // the text of an ability's event (fire)
+	rolled  rolled    // the end of a roll's event (rolled, words.go)
 	choices choices   // what an ability offers
 	ab      abScratch // movement abilities' buffers (ab_move.go)
 }
@@ -369,7 +370,7 @@ func (s *State) moveTo(i, partner int, p battlefield.Point, f battlefield.Facing
 // equal to 2 the Unit acquires the Dead Status" (seed 004, "Water").
 func (s *State) afterMove(i int, ev *engine.Log) {
 	if s.mtOf(i) == moveSoar && s.terrainOf(i) == battlefield.Water {
-		if s.roll(i, 6, ev, "Soar unit on Water") <= 2 {
+		if s.roll(i, 6, ev, "Soar unit on Water", atLeastSays(3, "stays up", "falls into the water and acquires the Dead Status")) <= 2 {
 			s.acquire(i, Dead, ev)
 			s.kill(-1, i, ev)
 		}
@@ -541,13 +542,13 @@ func (s *State) charge(i, partner int, forced bool, ev *engine.Log) bool {
 	s.eng.moved, s.eng.moveDone, s.eng.charged = true, true, true
 	t := s.rng.Sum2D6()
 	t = s.necklace(i, t)
-	s.event(ev, "roll", "%s rolls %d on 2 D6 for the Charge Test, needs 7 or more: %s", s.name(i), t, passFail(t >= 7))
+	s.event(ev, "roll", "%s rolls %d on 2 D6 for the Charge Test, needs 7 or more: %s", s.name(i), t, passFails(t >= 7))
 	if t < 7 && s.lucky(i, ev) {
 		t = s.necklace(i, s.rng.Sum2D6())
-		s.event(ev, "roll", "%s rerolls %d on 2 D6 for the Charge Test, needs 7 or more: %s", s.name(i), t, passFail(t >= 7))
+		s.event(ev, "roll", "%s rerolls %d on 2 D6 for the Charge Test, needs 7 or more: %s", s.name(i), t, passFails(t >= 7))
 	}
 	if t < 7 {
-		n := s.roll(i, 6, ev, "stumble")
+		n := s.roll(i, 6, ev, "stumble", decides("how far it stumbles"))
 		n = s.hulking(i, partner, n, ev)
 		stops := s.chargeStops(i, partner, n)
 		s.event(ev, "charge.stumble", "%s stumbles", s.name(i))
@@ -558,7 +559,7 @@ func (s *State) charge(i, partner int, forced bool, ev *engine.Log) bool {
 	// but not over, this distance." Starting in Slow Terrain halves it
 	// (TD-33).
 	s.eng.passed = true
-	r := s.roll(i, 6, ev, "Charge Roll")
+	r := s.roll(i, 6, ev, "Charge Roll", decides("how far it may charge, with its Movement Rating"))
 	n := s.engagedRating(i, partner) + r
 	if s.slowStart(i, partner) {
 		n /= 2
@@ -787,12 +788,4 @@ func (s *State) fearfulFlight(i int, ev *engine.Log) {
 	if best >= 0 {
 		s.moveTo(i, partner, battlefield.Point{X: best % s.bf.W, Y: best / s.bf.W}, s.pieces[i].facing, ev)
 	}
-}
-
-// passFail is a test's outcome, for an event's text.
-func passFail(ok bool) string {
-	if ok {
-		return "passes"
-	}
-	return "fails"
 }

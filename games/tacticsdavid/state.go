@@ -416,11 +416,12 @@ func (s *State) at(p battlefield.Point) int {
 // the number of necklaces, never below 1).
 //
 // why says what the roll is for: a constant string, or a word that boxes
-// without allocating (an abLabel, a statusWord).
-func (s *State) roll(i int, sides int, ev *engine.Log, why any) int {
+// without allocating (an abLabel, a statusWord); n says what it needs, and
+// the event says whether it got it (need, words.go).
+func (s *State) roll(i int, sides int, ev *engine.Log, why any, n need) int {
 	r := s.rng.Roll(sides)
 	r = s.necklace(i, r)
-	s.event(ev, "roll", "%s rolls %d on 1 D%d (%s)", s.name(i), r, sides, why)
+	s.event(ev, "roll", "%s rolls %d on 1 D%d (%s)%v", s.name(i), r, sides, why, s.rolled(n, r))
 	return r
 }
 

@@ -145,7 +145,7 @@ func (s *State) die(i int, ev *engine.Log) {
 		q := &s.pieces[t]
 		if !q.has(Dead) {
 			q.flags |= fMustLeave
-			r := s.roll(int(t), 6, ev, "team partner's death")
+			r := s.roll(int(t), 6, ev, "team partner's death", atLeastSays(5, "keeps its nerve", "acquires the Fearful Status"))
 			if r < 5 {
 				s.acquire(int(t), Fearful, ev)
 			}

@@ -104,27 +104,27 @@ func (s *State) engage(i int, ev *engine.Log) {
 			// "On Unit Engagement if 1 D6 roll = 6 the Unit breaks free,
 			// may discard the Petrified Status card, and act normally that
 			// Turn." Otherwise it "is immediately Disengaged".
-			if s.roll(m, 6, ev, "Petrified") == 6 {
+			if s.roll(m, 6, ev, "Petrified", between(6, 6, "discards the Petrified Status", "stays Petrified")) == 6 {
 				s.discard(m, Petrified, ev)
 			} else {
 				disengage = true
 				continue
 			}
 		}
-		if p.has(Paralyzed) && s.roll(m, 6, ev, "Paralyzed") < 3 {
+		if p.has(Paralyzed) && s.roll(m, 6, ev, "Paralyzed", atLeastSays(3, "stays engaged", "is Disengaged")) < 3 {
 			// "On Unit Engagement, if 1 D6 Roll < 3 the Unit is
 			// immediately Disengaged."
 			disengage = true
 			continue
 		}
-		if p.has(Poisoned) && s.roll(m, 6, ev, "Poisoned") < 2 {
+		if p.has(Poisoned) && s.roll(m, 6, ev, "Poisoned", atLeastSays(2, "survives the poison", "succumbs to the poison")) < 2 {
 			// "if 1 D6 Roll < 2 the Unit succumbs to the poison and
 			// immediately acquires the Dead Status"
 			s.acquire(m, Dead, ev)
 			disengage = true
 			continue
 		}
-		if p.has(Blinded) && s.roll(m, 6, ev, "Blinded") < 3 {
+		if p.has(Blinded) && s.roll(m, 6, ev, "Blinded", atLeastSays(3, "may enter the Combat Phase", "may not enter the Combat Phase this Turn")) < 3 {
 			// "the Unit may not enter the Combat Phase that Turn"
 			s.eng.noCombat = true
 		}
@@ -132,7 +132,7 @@ func (s *State) engage(i int, ev *engine.Log) {
 			// "Roll 1 D3 and add the result to the Unit's Base Movement
 			// Rating for that turn." (TD-31: a team moves at the slower
 			// member's rating, Haste included.)
-			h := s.roll(m, 3, ev, "Haste")
+			h := s.roll(m, 3, ev, "Haste", decides("its bonus to the Movement Rating"))
 			if m == i {
 				s.eng.haste = int8(h)
 			}
@@ -142,7 +142,7 @@ func (s *State) engage(i int, ev *engine.Log) {
 			// Otherwise, rotate the Unit clockwise a number of times equal
 			// to the rolled result. The Unit counts as having moved and
 			// immediately ends its Movement Phase."
-			if r := s.roll(m, 6, ev, "Confused"); r < 4 {
+			if r := s.roll(m, 6, ev, "Confused", atLeastSays(4, "keeps its wits", "turns about in confusion")); r < 4 {
 				s.unlock(m, ev)
 				p.facing = (p.facing + battlefield.Facing(r)) % 4
 				s.event(ev, "face", "%s turns about in confusion, now facing %s", s.name(m), p.facing)
@@ -166,7 +166,7 @@ func (s *State) engage(i int, ev *engine.Log) {
 		// "If the 1 D6 Roll = 4 or 5 the Unit may act normally. If the 1
 		// D6 Roll = 6 the Unit overcomes its fear, may discard the Fear
 		// Status card" (a roll of 3 acts normally: TD-32).
-		switch r := s.roll(i, 6, ev, "Fearful"); {
+		switch r := s.roll(i, 6, ev, "Fearful", decides("what it does: 2 or less flight, 3 to 5 it acts normally, 6 it loses its fear")); {
 		case r < 3:
 			s.fearfulFlight(i, ev)
 			if !s.acts(i) {
@@ -208,7 +208,7 @@ func (s *State) disengage(ev *engine.Log) {
 			continue
 		}
 		for _, st := range [3]int{Crippled, Silenced, Banished} {
-			if s.pieces[m].has(st) && s.roll(int(m), 6, ev, statusWord(st)) >= 5 {
+			if s.pieces[m].has(st) && s.roll(int(m), 6, ev, statusWord(st), atLeastSays(5, "discards the Status", "keeps the Status")) >= 5 {
 				s.discard(int(m), st, ev)
 			}
 		}
@@ -311,7 +311,7 @@ func (s *State) endTurn(ev *engine.Log) {
 		ok := need == 0
 		if !ok {
 			r := s.rng.Roll(6)
-			s.event(ev, "roll", "%s rolls %d on 1 D6 for Item Acquisition (%d kills: %d or more)", seatWord(s.player), r, k, need)
+			s.event(ev, "roll", "%s rolls %d on 1 D6 for Item Acquisition (%d kills), needs %d or more: %s", seatWord(s.player), r, k, need, acquires(r >= need))
 			ok = r >= need
 		}
 		if ok {

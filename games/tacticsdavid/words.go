@@ -129,3 +129,111 @@ const maxFireArgs = 6
 func (f *fired) String() string {
 	return fmt.Sprintf("%s: %s: "+f.format, append([]any{f.s.name(f.i), f.s.g.abName(f.n)}, f.args[:f.nargs]...)...)
 }
+
+// need is what a 1 D6 or 2 D6 roll of an ability or status needs, and
+// what its result means, for the roll's event: "needs 4 or more: no
+// effect". A result from lo to hi succeeds (hi 0: no most). A roll that
+// needs nothing (lo 0) picks among outcomes or is a number the rules use:
+// yes then says what it decides. The words are constants, so a need is
+// made and kept without allocating.
+type need struct {
+	lo, hi  int8
+	yes, no string
+}
+
+// atLeast is a roll that needs n or more: "takes effect" or "no effect".
+func atLeast(n int) need { return need{lo: int8(n), yes: "takes effect", no: "no effect"} }
+
+// atLeastSays is a roll that needs n or more, with its outcome's words.
+func atLeastSays(n int, yes, no string) need { return need{lo: int8(n), yes: yes, no: no} }
+
+// between is a roll that needs lo to hi, with its outcome's words.
+func between(lo, hi int, yes, no string) need {
+	return need{lo: int8(lo), hi: int8(hi), yes: yes, no: no}
+}
+
+// upTo is the most a 1 D6 roll needs: 0 (no most) for 6.
+func upTo(hi int) int {
+	if hi >= 6 {
+		return 0
+	}
+	return hi
+}
+
+// decides is a roll with no number needed: what its result decides.
+func decides(what string) need { return need{yes: what} }
+
+// rolled is the end of a roll's event, made when printed: the number the
+// roll needed and its outcome, or what the result decides.
+type rolled struct {
+	need
+	r int
+}
+
+func (w *rolled) String() string {
+	n := w.need
+	if n.lo == 0 && n.hi == 0 {
+		return ", which decides " + n.yes
+	}
+	var s string
+	switch {
+	case n.hi == 0:
+		s = fmt.Sprintf("needs %d or more", n.lo)
+	case n.lo == n.hi:
+		s = fmt.Sprintf("needs %d", n.lo)
+	case n.lo <= 1:
+		s = fmt.Sprintf("needs %d or less", n.hi)
+	default:
+		s = fmt.Sprintf("needs %d to %d", n.lo, n.hi)
+	}
+	out := n.no
+	if w.r >= int(n.lo) && (n.hi == 0 || w.r <= int(n.hi)) {
+		out = n.yes
+	}
+	return ", " + s + ": " + out
+}
+
+// rolled returns the end of the next roll event for result r of a roll
+// that needs n.
+func (s *State) rolled(n need, r int) *rolled {
+	p := &s.scr().rolled
+	*p = rolled{n, r}
+	return p
+}
+
+// outcome is a contest's or a test's outcome, printed by its words: a
+// string chosen at run time would allocate when boxed, a number does not.
+type outcome uint8
+
+const (
+	outBeats outcome = iota
+	outHolds
+	outEscapes
+	outEscapeFails
+	outDecided
+	outItem
+	outNoItem
+	outPasses
+	outFails
+)
+
+func (o outcome) String() string {
+	return [...]string{"it beats the defence", "the defence holds", "the escape succeeds", "the escape fails",
+		"an ability decides", "acquires an item", "no item", "passes", "fails"}[o]
+}
+
+// acquires is an Item Acquisition roll's outcome, for its event's text.
+func acquires(ok bool) outcome {
+	if ok {
+		return outItem
+	}
+	return outNoItem
+}
+
+// passFails is a test's outcome, for an event's text.
+func passFails(ok bool) outcome {
+	if ok {
+		return outPasses
+	}
+	return outFails
+}
