@@ -196,7 +196,7 @@ func (g *Game) Options() []engine.OptionSpec {
 	return []engine.OptionSpec{
 		{Name: "battlefield", File: true, Default: "open-field-14x11",
 			Help: "the battlefield (Tactics David rules, \"The Battlefield\"; battlefield book): " + strings.Join(fields, ", ") +
-				"; or @FILE, a battlefield drawn in the format of games/tacticsdavid/battlefield/FORMAT.md"},
+				"; or @FILE, a battlefield you draw (`skald rules tacticsdavid`, \"Drawing a battlefield\", describes how)"},
 		{Name: "limit", Default: "100", Min: 10, Max: 2000,
 			Help: "the money each player builds an army with (\"Typical Game Flow\" 2)"},
 		{Name: "army", Default: "free", Choices: []string{string(FreeArmy), string(MixedArmy), string(ThemedArmy), string(FamilyArmy)},
