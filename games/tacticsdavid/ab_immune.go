@@ -49,7 +49,7 @@ func init() {
 			}
 		}
 		s.fire(h, abUnwavering, ev, "%s stands firm against fear on 3 or more", s.name(t))
-		return s.rollFor(t, abUnwavering, 6, ev, atLeast(3)) >= 3
+		return s.rollFor(t, abUnwavering, 6, ev, atLeastSays(3, "stands firm", "no effect")) >= 3
 	}})
 	ruled(abUnwavering, "TD-78")
 

@@ -89,7 +89,7 @@ func init() {
 		if h != e || (s.canMove(h) != nil && s.canEscape(h) != nil) {
 			return
 		}
-		if s.rollFor(h, abColdBlooded, 6, ev, atLeast(3)) >= 3 {
+		if s.rollFor(h, abColdBlooded, 6, ev, atLeastSays(3, "warms up", "stays sluggish")) >= 3 {
 			s.pieces[h].ab.move += 2
 			s.fire(h, abColdBlooded, ev, "warmed up: +2 to its Movement Rating until Disengaged")
 		} else {
