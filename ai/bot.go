@@ -20,7 +20,7 @@ type Bot interface {
 }
 
 // Names returns the kinds of bots that [New] makes, in sorted order.
-func Names() []string { return []string{"mcts", "random"} }
+func Names() []string { return []string{"heuristic", "mcts", "random"} }
 
 // Limits bounds what a bot's spec may ask for; a zero field is no bound.
 // A server takes bots' specs from its users, and a search's memory and
@@ -45,6 +45,7 @@ func New(spec string, seed uint64) (Bot, error) {
 // and comma-separated parameters:
 //
 //	random
+//	heuristic
 //	mcts
 //	mcts:iters=2000
 //	mcts:time=250ms
@@ -74,6 +75,11 @@ func NewLimited(spec string, seed uint64, lim Limits) (Bot, error) {
 			return nil, fmt.Errorf("bot %q: random takes no parameters", spec)
 		}
 		return NewRandom(seed), nil
+	case "heuristic":
+		if colon {
+			return nil, fmt.Errorf("bot %q: heuristic takes no parameters", spec)
+		}
+		return NewHeuristic(seed), nil
 	case "mcts":
 		m := NewMCTS(seed)
 		given, err := m.parse(params)

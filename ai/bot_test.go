@@ -46,7 +46,7 @@ func TestNew(t *testing.T) {
 func TestNewErrors(t *testing.T) {
 	tests := []struct{ spec, want string }{
 		{"", `unknown kind ""`},
-		{"alphabeta", `unknown kind "alphabeta" (known: mcts, random)`},
+		{"alphabeta", `unknown kind "alphabeta" (known: heuristic, mcts, random)`},
 		{"human", "humans are not bots"},
 		{"random:iters=3", "random takes no parameters"},
 		{"mcts:depth=-1", "depth=-1: want a whole number of at least 0"},

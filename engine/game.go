@@ -280,6 +280,17 @@ type ActionDescriber interface {
 	ActionParts(a Action) ActionParts
 }
 
+// Heuristic is implemented by states whose game has a scripted player:
+// the rules of thumb a good player uses, fast and without search. The
+// ai package's "heuristic" bot asks it on a copy determinized for the
+// seat (see [Determinize]), so it may look at the whole state it is given
+// without learning anything the seat cannot see.
+type Heuristic interface {
+	// Suggest returns one of seat's legal actions, drawing any choice
+	// among equals from r.
+	Suggest(seat Seat, r *Rand) Action
+}
+
 // Arranger is implemented by states that a scenario may set up: hands,
 // deck orders, units. setup is the scenario's setup mapping as JSON.
 type Arranger interface {

@@ -236,7 +236,13 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 	var out []gameInfo
 	for _, g := range games.All() {
 		lo, hi := g.Seats()
-		gi := gameInfo{Name: g.Name(), Title: g.Title(), MinSeats: lo, MaxSeats: hi, Bots: ai.Names(), MaxIterations: s.limits.Bot.MaxIterations}
+		var bots []string // the bots that can play this game
+		for _, b := range ai.Names() {
+			if ai.Supports(b, g) == nil {
+				bots = append(bots, b)
+			}
+		}
+		gi := gameInfo{Name: g.Name(), Title: g.Title(), MinSeats: lo, MaxSeats: hi, Bots: bots, MaxIterations: s.limits.Bot.MaxIterations}
 		for _, o := range g.Options() {
 			gi.Options = append(gi.Options, optionInfo{o.Name, o.Default, o.Min, o.Max, o.Choices, o.Help})
 		}
@@ -395,6 +401,8 @@ func (s *Server) newMatch(game string, opts engine.Options, seats []string) (*st
 		} else if _, err := ai.NewLimited(p, 1, s.limits.Bot); err != nil {
 			return nil, nil, Errorf(EINVALID, "seat %s: %v (limits bot-iters=%d, bot-time=%s, bot-depth=%d)", sl.Name, err,
 				s.limits.Bot.MaxIterations, s.limits.Bot.MaxTime, s.limits.Bot.MaxDepth)
+		} else if err := ai.Supports(p, g); err != nil {
+			return nil, nil, Errorf(EINVALID, "seat %s: %v", sl.Name, err)
 		}
 		m.Seats = append(m.Seats, seat)
 		resp.Seats = append(resp.Seats, sl)

@@ -111,6 +111,9 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		if _, err := ai.New(spec, 0); err != nil {
 			return nil, fmt.Errorf("sim: %w", err)
 		}
+		if err := ai.Supports(spec, g); err != nil {
+			return nil, fmt.Errorf("sim: %w", err)
+		}
 	}
 	if o.N < 1 {
 		return nil, fmt.Errorf("sim: %d matches: want at least 1", o.N)

@@ -59,6 +59,9 @@ func runPlay(e *env, args []string) error {
 		if bots[i], err = ai.New(spec, *seed+uint64(i)+1); err != nil {
 			return usagef("--seats: %v", err)
 		}
+		if err := ai.Supports(spec, g); err != nil {
+			return usagef("--seats: %v", err)
+		}
 	}
 	var w io.Writer
 	if *record != "" {
