@@ -1,0 +1,292 @@
+package tacticsdavid
+
+import (
+	"skald/engine"
+	"skald/games/tacticsdavid/battlefield"
+)
+
+// Suggest is Tactics David's scripted player (engine.Heuristic): it scores
+// each legal action by rules of thumb a good player uses and takes the
+// best, breaking ties with r. It looks no further than the action itself:
+// a move, a facing or a charge's length is scored by the position it
+// leaves (those procedures roll no dice), an attack by its odds; it never
+// searches or plays out.
+//
+// The rules of thumb:
+//   - Army building: buy the unit with the most strength, movement and
+//     range for its cost, while money lasts; items with what is left.
+//   - Deployment: melee units forward, facing the enemy; ranged units
+//     behind them, at the back of the deployment area.
+//   - Engage every unit that can act each turn, locked and attacking
+//     units first; end the turn only when no unit is left to engage.
+//   - Focus fire: attack the wounded (statused) and the most valuable
+//     enemy units first, from the side or back, where the odds (attack
+//     strength against the defender's strength on that side) are best.
+//   - Melee units move toward the nearest enemy and end facing it, within
+//     reach of an attack, or charge it; ranged units keep out of contact,
+//     at a distance within their Range Rating.
+//   - A unit locked by a stronger enemy escapes when it can.
+//   - React when offered, loot the dead, keep items rather than discard
+//     them, and let the cheaper unit of a team take a Ranged Attack.
+func (s *State) Suggest(seat engine.Seat, r *engine.Rand) engine.Action {
+	var buf [512]engine.Action
+	legal := s.Legal(seat, buf[:0])
+	p := int(seat)
+	base := 0.0
+	if s.stage == stageBattle && s.eng.p >= 0 {
+		base = s.posWorth(p)
+	}
+	best, bestV := legal[0], -1e18
+	for _, a := range legal {
+		v := s.worthOf(p, a, base) + float64(r.IntN(1000))/1e5 // ties broken at random
+		if v > bestV {
+			best, bestV = a, v
+		}
+	}
+	return best
+}
+
+// worthOf scores action a for player p; base is the worth of the position
+// now, against which a move is measured.
+func (s *State) worthOf(p int, a engine.Action, base float64) float64 {
+	switch int(a.Kind) {
+	case actBuy:
+		u := s.g.c.Unit(int(a.Arg[0]))
+		if u == nil || u.Cost <= 0 {
+			return 0
+		}
+		w := float64(u.Strength[0]+u.Strength[1]+u.Strength[2]+u.Strength[3]) + 2*float64(u.Move) + float64(u.Range)
+		return 10 + w/float64(u.Cost)
+	case actStack:
+		return 0.5
+	case actBuyItem:
+		return 1
+	case actAuto:
+		return 0.2
+	case actDone:
+		return 0
+	case actDeploy:
+		return s.deployWorth(p, a)
+	case actEngage:
+		return 30 + s.engageWorth(int(a.Arg[0]))
+	case actEndTurn:
+		return -100
+	case actDisengage:
+		return -10
+	case actAttack, actShoot, actMelee:
+		return s.attackWorth(a)
+	case actEscape:
+		i := int(s.eng.p)
+		if l := int(s.pieces[i].lock); l >= 0 && s.strength(l) >= s.strength(i) {
+			return 25
+		}
+		return -20
+	case actMove, actFace, actChargeTo, actOrient:
+		return 5 + s.afterWorth(p, a) - base
+	case actCharge:
+		i := int(s.eng.p)
+		if !s.info[s.pieces[i].prof].ranged && s.enemyAhead(i) {
+			return 8
+		}
+		return -30
+	case actLoot:
+		return 2
+	case actEquip:
+		if a.Arg[0] < 0 {
+			return -1
+		}
+		return float64(s.strength(int(a.Arg[0])))
+	case actChoose:
+		return -float64(s.info[s.pieces[a.Arg[0]].prof].cost)
+	case actReact:
+		return 3
+	case actPass:
+		return 0
+	case actAbility:
+		if t := int(a.Arg[2]); t >= 0 && t < len(s.pieces) && s.pieces[t].owner != int8(p) {
+			return 4
+		}
+		return 0.5
+	case actRemove:
+		return 1
+	case actUse:
+		return -5
+	}
+	return -30 // trades, shifts, whips: seldom worth an engagement
+}
+
+// strength is a piece's summed strength on its four sides.
+func (s *State) strength(i int) int {
+	st := s.info[s.pieces[i].prof].str
+	return int(st[0]) + int(st[1]) + int(st[2]) + int(st[3])
+}
+
+// enemies reports whether i and j belong to different players.
+func (s *State) enemies(i, j int) bool { return s.pieces[i].owner != s.pieces[j].owner }
+
+// nearestEnemy returns the distance from piece i to the nearest living
+// enemy, or 99.
+func (s *State) nearestEnemy(i int) int {
+	best := 99
+	for j := range s.pieces {
+		if j != i && s.enemies(i, j) && s.alive(j) {
+			if d := battlefield.Distance(s.pt(i), s.pt(j)); d < best {
+				best = d
+			}
+		}
+	}
+	return best
+}
+
+// enemyAhead reports whether a living enemy stands in front of piece i,
+// in the line it faces, within its movement and a few squares.
+func (s *State) enemyAhead(i int) bool {
+	pi := s.pt(i)
+	for j := range s.pieces {
+		if !s.enemies(i, j) || !s.alive(j) {
+			continue
+		}
+		q := s.pt(j)
+		dx, dy := q.X-pi.X, q.Y-pi.Y
+		switch s.pieces[i].facing {
+		case battlefield.North:
+			if dx == 0 && dy < 0 && dy >= -8 {
+				return true
+			}
+		case battlefield.South:
+			if dx == 0 && dy > 0 && dy <= 8 {
+				return true
+			}
+		case battlefield.East:
+			if dy == 0 && dx > 0 && dx <= 8 {
+				return true
+			}
+		case battlefield.West:
+			if dy == 0 && dx < 0 && dx >= -8 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// engageWorth ranks the units to engage: a locked unit or one that can
+// already strike goes first.
+func (s *State) engageWorth(i int) float64 {
+	v := 0.0
+	if s.pieces[i].lock >= 0 {
+		v += 3
+	}
+	d := s.nearestEnemy(i)
+	if s.info[s.pieces[i].prof].ranged {
+		if d <= s.rangeRating(i) {
+			v += 2
+		}
+	} else if d <= 1 {
+		v += 2
+	}
+	return v - float64(d)/100
+}
+
+// attackWorth scores an attack by its target's worth and its odds.
+func (s *State) attackWorth(a engine.Action) float64 {
+	i, t := int(a.Arg[0]), int(a.Arg[1])
+	if t < 0 || t >= len(s.pieces) || !s.enemies(i, t) {
+		return -50 // never strike a friend
+	}
+	atk := attack{attacker: int8(i), target: int8(t), side: int8(a.Arg[2]), kind: uint8(int(a.Kind) - actAttack)}
+	side := s.sideHit(atk, t)
+	odds := float64(s.attackStrength(atk) - int(s.info[s.pieces[t].prof].str[side&3]))
+	v := 20 + 2*odds + float64(s.info[s.pieces[t].prof].cost)/10
+	if side != Front {
+		v += 2
+	}
+	if s.pieces[t].status != 0 {
+		v += 2 // wounded or weakened
+	}
+	return v
+}
+
+// afterWorth is the worth for p of the position a leaves, a being a
+// procedure that rolls no dice; an action that fails is worthless.
+func (s *State) afterWorth(p int, a engine.Action) float64 {
+	c := s.Clone().(*State)
+	c.tally = nil
+	if err := c.Apply(a, nil); err != nil {
+		return -100
+	}
+	return c.posWorth(p)
+}
+
+// posWorth is the worth for p of the position of the engaged units: a
+// melee unit near its nearest enemy, able to attack; a ranged one able to
+// shoot, out of contact.
+func (s *State) posWorth(p int) float64 {
+	v := 0.0
+	for k, m := range [2]int{int(s.eng.p), int(s.eng.q)} {
+		if m < 0 || !s.alive(m) || int(s.pieces[m].owner) != p {
+			continue
+		}
+		d := s.nearestEnemy(m)
+		can := s.eng.p >= 0 && s.canAttackAny(m, k)
+		if s.info[s.pieces[m].prof].ranged {
+			if d <= 1 {
+				v -= 6
+			}
+			if rr := s.rangeRating(m); d > rr {
+				v -= float64(d - rr)
+			}
+			if can {
+				v += 6
+			}
+		} else {
+			v -= float64(d)
+			if can {
+				v += 6
+			}
+		}
+	}
+	return v
+}
+
+// deployWorth places melee units forward, facing the enemy, and ranged
+// units back.
+func (s *State) deployWorth(p int, a engine.Action) float64 {
+	x, y, f := int(a.Arg[1]), int(a.Arg[2]), battlefield.Facing(a.Arg[3])
+	cx, cy := s.bf.W/2, s.bf.H/2
+	dx, dy := cx-x, cy-y
+	d := float64(abs(dx) + abs(dy))
+	var fx, fy int
+	switch f {
+	case battlefield.North:
+		fy = -1
+	case battlefield.South:
+		fy = 1
+	case battlefield.East:
+		fx = 1
+	case battlefield.West:
+		fx = -1
+	}
+	facing := float64(fx*sign(dx) + fy*sign(dy))
+	if i := int(a.Arg[0]); i >= 0 && i < len(s.pieces) && s.info[s.pieces[i].prof].ranged {
+		return d + 2*facing
+	}
+	return -d + 2*facing
+}
+
+func sign(v int) int {
+	switch {
+	case v > 0:
+		return 1
+	case v < 0:
+		return -1
+	}
+	return 0
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
