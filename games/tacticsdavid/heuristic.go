@@ -22,6 +22,9 @@ import (
 //   - Focus fire: attack the wounded (statused) and the most valuable
 //     enemy units first, from the side or back, where the odds (attack
 //     strength against the defender's strength on that side) are best.
+//   - A Physical Attack never kills an Ethereal unit: physical attackers
+//     go after the other enemies, and favour the matchups where the
+//     defender rolls a D3 for a D6.
 //   - Melee units move toward the nearest enemy and end facing it, within
 //     reach of an attack, or charge it; ranged units keep out of contact,
 //     at a distance within their Range Rating.
@@ -34,11 +37,11 @@ func (s *State) Suggest(seat engine.Seat, r *engine.Rand) engine.Action {
 	p := int(seat)
 	base := 0.0
 	if s.stage == stageBattle && s.eng.p >= 0 {
-		base = s.posWorth(p)
+		base = s.heurPosWorth(p)
 	}
 	best, bestV := legal[0], -1e18
 	for _, a := range legal {
-		v := s.worthOf(p, a, base) + float64(r.IntN(1000))/1e5 // ties broken at random
+		v := s.heurWorthOf(p, a, base) + float64(r.IntN(1000))/1e5 // ties broken at random
 		if v > bestV {
 			best, bestV = a, v
 		}
@@ -46,9 +49,9 @@ func (s *State) Suggest(seat engine.Seat, r *engine.Rand) engine.Action {
 	return best
 }
 
-// worthOf scores action a for player p; base is the worth of the position
+// heurWorthOf scores action a for player p; base is the worth of the position
 // now, against which a move is measured.
-func (s *State) worthOf(p int, a engine.Action, base float64) float64 {
+func (s *State) heurWorthOf(p int, a engine.Action, base float64) float64 {
 	switch int(a.Kind) {
 	case actBuy:
 		u := s.g.c.Unit(int(a.Arg[0]))
@@ -66,26 +69,26 @@ func (s *State) worthOf(p int, a engine.Action, base float64) float64 {
 	case actDone:
 		return 0
 	case actDeploy:
-		return s.deployWorth(p, a)
+		return s.heurDeployWorth(p, a)
 	case actEngage:
-		return 30 + s.engageWorth(int(a.Arg[0]))
+		return 30 + s.heurEngageWorth(int(a.Arg[0]))
 	case actEndTurn:
 		return -100
 	case actDisengage:
 		return -10
 	case actAttack, actShoot, actMelee:
-		return s.attackWorth(a)
+		return s.heurAttackWorth(a)
 	case actEscape:
 		i := int(s.eng.p)
-		if l := int(s.pieces[i].lock); l >= 0 && s.strength(l) >= s.strength(i) {
+		if l := int(s.pieces[i].lock); l >= 0 && s.heurStrength(l) >= s.heurStrength(i) {
 			return 25
 		}
 		return -20
 	case actMove, actFace, actChargeTo, actOrient:
-		return 5 + s.afterWorth(p, a) - base
+		return 5 + s.heurAfterWorth(p, a) - base
 	case actCharge:
 		i := int(s.eng.p)
-		if !s.info[s.pieces[i].prof].ranged && s.enemyAhead(i) {
+		if !s.info[s.pieces[i].prof].ranged && s.heurEnemyAhead(i) {
 			return 8
 		}
 		return -30
@@ -95,7 +98,7 @@ func (s *State) worthOf(p int, a engine.Action, base float64) float64 {
 		if a.Arg[0] < 0 {
 			return -1
 		}
-		return float64(s.strength(int(a.Arg[0])))
+		return float64(s.heurStrength(int(a.Arg[0])))
 	case actChoose:
 		return -float64(s.info[s.pieces[a.Arg[0]].prof].cost)
 	case actReact:
@@ -115,21 +118,31 @@ func (s *State) worthOf(p int, a engine.Action, base float64) float64 {
 	return -30 // trades, shifts, whips: seldom worth an engagement
 }
 
-// strength is a piece's summed strength on its four sides.
-func (s *State) strength(i int) int {
+// heurStrength is a piece's summed strength on its four sides.
+func (s *State) heurStrength(i int) int {
 	st := s.info[s.pieces[i].prof].str
 	return int(st[0]) + int(st[1]) + int(st[2]) + int(st[3])
 }
 
-// enemies reports whether i and j belong to different players.
-func (s *State) enemies(i, j int) bool { return s.pieces[i].owner != s.pieces[j].owner }
+// heurFoes reports whether i and j belong to different players.
+func (s *State) heurFoes(i, j int) bool { return s.pieces[i].owner != s.pieces[j].owner }
 
-// nearestEnemy returns the distance from piece i to the nearest living
-// enemy, or 99.
-func (s *State) nearestEnemy(i int) int {
+// heurNearest returns the distance from piece i to the nearest living
+// enemy it can kill (a Physical Attack never kills an Ethereal unit), or
+// to the nearest living enemy if it can kill none; 99 if none is left.
+func (s *State) heurNearest(i int) int {
+	if d := s.heurNearestOf(i, s.attackType(i) == physical); d < 99 {
+		return d
+	}
+	return s.heurNearestOf(i, false)
+}
+
+// heurNearestOf returns the distance from piece i to the nearest living enemy,
+// leaving out the Ethereal ones if noEthereal, or 99.
+func (s *State) heurNearestOf(i int, noEthereal bool) int {
 	best := 99
 	for j := range s.pieces {
-		if j != i && s.enemies(i, j) && s.alive(j) {
+		if j != i && s.heurFoes(i, j) && s.alive(j) && !(noEthereal && s.pieces[j].utype == ethereal) {
 			if d := battlefield.Distance(s.pt(i), s.pt(j)); d < best {
 				best = d
 			}
@@ -138,12 +151,12 @@ func (s *State) nearestEnemy(i int) int {
 	return best
 }
 
-// enemyAhead reports whether a living enemy stands in front of piece i,
+// heurEnemyAhead reports whether a living enemy stands in front of piece i,
 // in the line it faces, within its movement and a few squares.
-func (s *State) enemyAhead(i int) bool {
+func (s *State) heurEnemyAhead(i int) bool {
 	pi := s.pt(i)
 	for j := range s.pieces {
-		if !s.enemies(i, j) || !s.alive(j) {
+		if !s.heurFoes(i, j) || !s.alive(j) {
 			continue
 		}
 		q := s.pt(j)
@@ -170,14 +183,14 @@ func (s *State) enemyAhead(i int) bool {
 	return false
 }
 
-// engageWorth ranks the units to engage: a locked unit or one that can
+// heurEngageWorth ranks the units to engage: a locked unit or one that can
 // already strike goes first.
-func (s *State) engageWorth(i int) float64 {
+func (s *State) heurEngageWorth(i int) float64 {
 	v := 0.0
 	if s.pieces[i].lock >= 0 {
 		v += 3
 	}
-	d := s.nearestEnemy(i)
+	d := s.heurNearest(i)
 	if s.info[s.pieces[i].prof].ranged {
 		if d <= s.rangeRating(i) {
 			v += 2
@@ -188,10 +201,10 @@ func (s *State) engageWorth(i int) float64 {
 	return v - float64(d)/100
 }
 
-// attackWorth scores an attack by its target's worth and its odds.
-func (s *State) attackWorth(a engine.Action) float64 {
+// heurAttackWorth scores an attack by its target's worth and its odds.
+func (s *State) heurAttackWorth(a engine.Action) float64 {
 	i, t := int(a.Arg[0]), int(a.Arg[1])
-	if t < 0 || t >= len(s.pieces) || !s.enemies(i, t) {
+	if t < 0 || t >= len(s.pieces) || !s.heurFoes(i, t) {
 		return -50 // never strike a friend
 	}
 	atk := attack{attacker: int8(i), target: int8(t), side: int8(a.Arg[2]), kind: uint8(int(a.Kind) - actAttack)}
@@ -204,30 +217,38 @@ func (s *State) attackWorth(a engine.Action) float64 {
 	if s.pieces[t].status != 0 {
 		v += 2 // wounded or weakened
 	}
+	switch at, dt := s.attackType(i), s.pieces[t].utype; {
+	case at == physical && dt == ethereal:
+		return 1 // it cannot kill: only worth it if nothing better is left
+	case at == physical && dt == magical, at == ethereal && dt == physical, at == magical && dt == ethereal:
+		v += 4 // the defender rolls a D3 for a D6
+	case at == magical && dt == physical:
+		v -= 2 // the defender adds a D3
+	}
 	return v
 }
 
-// afterWorth is the worth for p of the position a leaves, a being a
+// heurAfterWorth is the worth for p of the position a leaves, a being a
 // procedure that rolls no dice; an action that fails is worthless.
-func (s *State) afterWorth(p int, a engine.Action) float64 {
+func (s *State) heurAfterWorth(p int, a engine.Action) float64 {
 	c := s.Clone().(*State)
 	c.tally = nil
 	if err := c.Apply(a, nil); err != nil {
 		return -100
 	}
-	return c.posWorth(p)
+	return c.heurPosWorth(p)
 }
 
-// posWorth is the worth for p of the position of the engaged units: a
+// heurPosWorth is the worth for p of the position of the engaged units: a
 // melee unit near its nearest enemy, able to attack; a ranged one able to
 // shoot, out of contact.
-func (s *State) posWorth(p int) float64 {
+func (s *State) heurPosWorth(p int) float64 {
 	v := 0.0
 	for k, m := range [2]int{int(s.eng.p), int(s.eng.q)} {
 		if m < 0 || !s.alive(m) || int(s.pieces[m].owner) != p {
 			continue
 		}
-		d := s.nearestEnemy(m)
+		d := s.heurNearest(m)
 		can := s.eng.p >= 0 && s.canAttackAny(m, k)
 		if s.info[s.pieces[m].prof].ranged {
 			if d <= 1 {
@@ -249,13 +270,13 @@ func (s *State) posWorth(p int) float64 {
 	return v
 }
 
-// deployWorth places melee units forward, facing the enemy, and ranged
+// heurDeployWorth places melee units forward, facing the enemy, and ranged
 // units back.
-func (s *State) deployWorth(p int, a engine.Action) float64 {
+func (s *State) heurDeployWorth(p int, a engine.Action) float64 {
 	x, y, f := int(a.Arg[1]), int(a.Arg[2]), battlefield.Facing(a.Arg[3])
 	cx, cy := s.bf.W/2, s.bf.H/2
 	dx, dy := cx-x, cy-y
-	d := float64(abs(dx) + abs(dy))
+	d := float64(heurAbs(dx) + heurAbs(dy))
 	var fx, fy int
 	switch f {
 	case battlefield.North:
@@ -267,14 +288,14 @@ func (s *State) deployWorth(p int, a engine.Action) float64 {
 	case battlefield.West:
 		fx = -1
 	}
-	facing := float64(fx*sign(dx) + fy*sign(dy))
+	facing := float64(fx*heurSign(dx) + fy*heurSign(dy))
 	if i := int(a.Arg[0]); i >= 0 && i < len(s.pieces) && s.info[s.pieces[i].prof].ranged {
 		return d + 2*facing
 	}
 	return -d + 2*facing
 }
 
-func sign(v int) int {
+func heurSign(v int) int {
 	switch {
 	case v > 0:
 		return 1
@@ -284,7 +305,7 @@ func sign(v int) int {
 	return 0
 }
 
-func abs(v int) int {
+func heurAbs(v int) int {
 	if v < 0 {
 		return -v
 	}
