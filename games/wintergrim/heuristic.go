@@ -20,7 +20,7 @@ import (
 //     march: to an enemy area with something to attack, else to a path
 //     that leads there, the enemy HQ first in Destroy and the marked
 //     leader's area in Assassinate, and in Conquer onto the setup paths
-//     it does not control yet.
+//     it does not control yet, and the last unit on one stays to hold it.
 //   - Attack: every unit that can attacks, with the kind where its dice
 //     outnumber the defender's most; the target is what the mode is won
 //     by (the HQ in Destroy, the marked leader in Assassinate), else the
@@ -133,6 +133,17 @@ func (s *State) canStrikeHere(me int8, id int16) bool {
 	return false
 }
 
+// holders returns how many of seat's units are outside in area a.
+func (s *State) holders(me int8, a int16) int {
+	n := 0
+	for id := int16(me) * DeckSize; id < int16(me+1)*DeckSize; id++ {
+		if s.c[id].zone == zPlay && s.c[id].area == a && s.c[id].in < 0 && s.def(id).Type == TypeUnit {
+			n++
+		}
+	}
+	return n
+}
+
 // reachGoal returns the best goal worth reachable from area a in at most
 // hops more moves of seat's unit id (a path next to enemy areas leads to
 // them all), a little less for each extra move.
@@ -233,6 +244,9 @@ func (s *State) moveWorth(me int8, a engine.Action, h *heur) float64 {
 		return -1 // it fights where it stands
 	}
 	from := s.c[id].area
+	if s.conf.mode == ModeConquer && from >= 0 && s.c[from].flags&fConquer != 0 && s.c[id].in < 0 && s.holders(me, from) <= 1 {
+		return -1 // the last unit holding a setup path
+	}
 	switch how {
 	case moveOut:
 		// Out of its structure to march or fight.
