@@ -29,10 +29,16 @@ const (
 	numChoices
 )
 
+// maxAsk bounds the choices waiting at once. The most the rules raise is
+// at the Quest phase: a stat raise for each fulfilled quest, and a clan
+// commits at most the cards of one hand (8 in the draft, 1 kept) an Age,
+// so five clans raise at most 45.
+const maxAsk = 48
+
 // askChoice queues a choice.
 func (s *State) askChoice(c choice) {
 	if int(s.nAsk) == len(s.ask) {
-		panic("bloodrage: too many choices waiting") // the rules raise at most a few at once
+		panic("bloodrage: more choices waiting than the rules can raise") // see maxAsk
 	}
 	s.ask[s.nAsk] = c
 	s.nAsk++

@@ -188,7 +188,7 @@ type State struct {
 	board       [maxClans]int8   // each clan's figures on the board
 	doomed      [maxClans]uint16 // figures marked for destruction, waiting for their owner's choices
 	doomAt      [maxClans]int8   // the battle they die in, or -1
-	ask         [8]choice        // choices waiting, the first asked now
+	ask         [maxAsk]choice   // choices waiting, the first asked now
 	nAsk        int8             //
 	act         pendingAct       // an action being completed
 	bat         battle           // the battle being fought
