@@ -309,20 +309,6 @@ func (s *State) presence(p int) (present, marchers uint16) {
 	return present, marchers
 }
 
-// canMarchFrom reports whether clan p has a figure that may march out of
-// province from (ships never move: reference §1.1).
-func (s *State) canMarchFrom(p, from int) bool {
-	if s.destroyedAt(from) || s.clans[p].rage < 1 {
-		return false
-	}
-	for k, l := range s.clans[p].fig {
-		if int(l) == from && !s.isShip(p, kindOf(k)) {
-			return true
-		}
-	}
-	return false
-}
-
 // canPillage reports whether clan p may pillage province q: standing, not
 // pillaged this Age (or pillaged, for Tyr's Challenge), with a figure of
 // the clan in it or a ship in a fjord supporting it (reference §1.7).
