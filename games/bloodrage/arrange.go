@@ -196,7 +196,13 @@ func (s *State) arrange(su *Setup) error {
 		}
 		cl.rage = int8(s.statValue(p, Rage))
 		if cs.Rage != nil {
+			if *cs.Rage < 0 || *cs.Rage > 99 {
+				return fmt.Errorf("%s.rage: %d is not 0 to 99", field, *cs.Rage)
+			}
 			cl.rage = int8(*cs.Rage)
+		}
+		if cs.Glory < 0 || cs.Glory > 9999 {
+			return fmt.Errorf("%s.glory: %d is not 0 to 9999", field, cs.Glory)
 		}
 		for _, id := range cs.Hand {
 			c, err := take(field+".hand", id)

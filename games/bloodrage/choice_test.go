@@ -1,6 +1,7 @@
 package bloodrage
 
 import (
+	"strings"
 	"testing"
 
 	"skald/engine"
@@ -34,6 +35,27 @@ func TestManyQuestRaises(t *testing.T) {
 	for p := range 3 {
 		if g := s.clans[p].glory; g < 6+8+11 {
 			t.Errorf("clan %d has %d Glory, want at least %d from its quests", p, g, 6+8+11)
+		}
+	}
+}
+
+// TestArrangeRefuses checks that a setup out of range is refused, naming
+// the field, and changes nothing.
+func TestArrangeRefuses(t *testing.T) {
+	for setup, want := range map[string]string{
+		`{"clans": {"wolf": {"rage": 300}}}`:          "clans.wolf.rage: 300 is not 0 to 99",
+		`{"clans": {"wolf": {"glory": -1}}}`:          "clans.wolf.glory: -1 is not 0 to 9999",
+		`{"clans": {"wolf": {"stats": {"axes": 7}}}}`: "clans.wolf.stats.axes: step 7 is not 1 to 6",
+		`{"age": 4}`: "age: 4 is not 1, 2 or 3",
+	} {
+		s := newState(t, 2, 1)
+		h := s.Hash()
+		err := s.Arrange([]byte(setup))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Arrange(%s) = %v, want %q", setup, err, want)
+		}
+		if s.Hash() != h {
+			t.Errorf("Arrange(%s) changed the state", setup)
 		}
 	}
 }
