@@ -333,10 +333,15 @@ func (s *State) legalMoves(seat, i, partner, mover int, buf []engine.Action) []e
 		return buf
 	}
 	reach := s.reach(i, partner, s.engagedRating(i, partner))
+	if lz := &s.scr().lazy; lz.on {
+		lz.add(len(buf), seat, actMove, mover, reach)
+		return buf
+	}
+	w := s.bf.W
 	for _, sq := range reach {
-		x, y := int(sq)%s.bf.W, int(sq)/s.bf.W
+		x, y := int16(int(sq)%w), int16(int(sq)/w)
 		for _, f := range facings {
-			buf = append(buf, act(seat, actMove, x, y, int(f), mover))
+			buf = append(buf, engine.Action{Seat: engine.Seat(seat), Kind: actMove, Arg: [4]int16{x, y, int16(f), int16(mover)}})
 		}
 	}
 	return buf
@@ -718,8 +723,8 @@ func (s *State) applyBattle(a engine.Action, ev *engine.Log) error {
 		if arg(2) < 0 || arg(2) > 3 {
 			return s.illegal(ruleFacing, "no facing %d", arg(2))
 		}
-		found := false
-		if s.bf.In(p) {
+		found := s.trusted // ApplyLegal: the action was just listed
+		if !found && s.bf.In(p) {
 			want := int16(p.Y*s.bf.W + p.X)
 			for _, sq := range s.reach(m, mp, s.engagedRating(m, mp)) {
 				if sq == want {

@@ -304,20 +304,34 @@ func (s *State) canDeploy(seat int, pc int, p battlefield.Point) error {
 
 // legalDeploy lists the deploying player's placements.
 func (s *State) legalDeploy(seat int, buf []engine.Action) []engine.Action {
+	// Where a unit may be deployed depends on the grid space and the
+	// player, not on the unit: the grid spaces are found once.
+	sc := s.scr()
+	sc.spaces = sc.spaces[:0]
+	found := false
 	for i := range s.pieces {
 		pc := &s.pieces[i]
 		if int(pc.owner) != seat || pc.flags&fRemoved == 0 {
 			continue
 		}
-		for y := 0; y < s.bf.H; y++ {
-			for x := 0; x < s.bf.W; x++ {
-				p := battlefield.Point{X: x, Y: y}
-				if s.canDeploy(seat, i, p) != nil {
-					continue
+		if !found {
+			for y := 0; y < s.bf.H; y++ {
+				for x := 0; x < s.bf.W; x++ {
+					if s.canDeploy(seat, i, battlefield.Point{X: x, Y: y}) == nil {
+						sc.spaces = append(sc.spaces, int16(y*s.bf.W+x))
+					}
 				}
-				for f := 0; f < 4; f++ {
-					buf = append(buf, act(seat, actDeploy, i, x, y, f))
-				}
+			}
+			found = true
+		}
+		if sc.lazy.on {
+			sc.lazy.add(len(buf), seat, actDeploy, i, sc.spaces)
+			continue
+		}
+		for _, sq := range sc.spaces {
+			x, y := int16(int(sq)%s.bf.W), int16(int(sq)/s.bf.W)
+			for f := int16(0); f < 4; f++ {
+				buf = append(buf, engine.Action{Seat: engine.Seat(seat), Kind: actDeploy, Arg: [4]int16{int16(i), x, y, f}})
 			}
 		}
 		// Units are interchangeable for the order of placement only by
@@ -339,8 +353,10 @@ func (s *State) applyDeploy(a engine.Action, ev *engine.Log) error {
 	if a.Arg[3] < 0 || a.Arg[3] > 3 {
 		return s.illegal(ruleDeploy, "no facing %d", a.Arg[3])
 	}
-	if err := s.canDeploy(int(a.Seat), i, p); err != nil {
-		return err
+	if !s.trusted { // ApplyLegal: the action was just listed
+		if err := s.canDeploy(int(a.Seat), i, p); err != nil {
+			return err
+		}
 	}
 	pc := &s.pieces[i]
 	pc.flags &^= fRemoved

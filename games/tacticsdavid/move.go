@@ -1,6 +1,8 @@
 package tacticsdavid
 
 import (
+	mbits "math/bits"
+
 	"skald/engine"
 	"skald/games/tacticsdavid/battlefield"
 )
@@ -20,9 +22,11 @@ var facings = [4]battlefield.Facing{battlefield.North, battlefield.East, battlef
 
 // scratch holds buffers for move generation, reused between calls.
 type scratch struct {
-	best    []int8 // best remaining movement by grid space and halving, -1 unseen
+	best    []int8   // best remaining movement by grid space and halving, -1 unseen
+	seen    []uint64 // the grid spaces reach has seen, a bit each
 	queue   []int32
 	reach   []int16 // reachable destination grid spaces
+	spaces  []int16 // grid spaces a unit may be deployed on
 	pts     []battlefield.Point
 	names   []unitName
 	nums    [2]num    // numbers of the next event (num, words.go)
@@ -31,12 +35,16 @@ type scratch struct {
 	rolled  rolled    // the end of a roll's event (rolled, words.go)
 	choices choices   // what an ability offers
 	ab      abScratch // movement abilities' buffers (ab_move.go)
+	lazy    lazyList  // the long runs of a random playout's legal list (fast.go)
 }
 
 func (s *State) scr() *scratch {
 	if s.scratch == nil {
 		n := s.bf.W * s.bf.H
-		s.scratch = &scratch{best: make([]int8, 2*n), queue: make([]int32, 0, 4*n), reach: make([]int16, 0, n), pts: make([]battlefield.Point, 0, 64)}
+		s.scratch = &scratch{best: make([]int8, 2*n), seen: make([]uint64, (n+63)/64), queue: make([]int32, 0, 4*n), reach: make([]int16, 0, n), pts: make([]battlefield.Point, 0, 64)}
+		for k := range s.scratch.best {
+			s.scratch.best[k] = -1
+		}
 	}
 	return s.scratch
 }
@@ -161,9 +169,8 @@ func (s *State) engagedRating(i, partner int) int {
 func (s *State) reach(i, partner, m int) []int16 {
 	sc := s.scr()
 	g := s.conf.grid
-	for k := range sc.best {
-		sc.best[k] = -1
-	}
+	// sc.best is all -1 between calls: the grid spaces seen are set back
+	// at the end, found by the bits of sc.seen.
 	sc.queue = sc.queue[:0]
 	sc.reach = sc.reach[:0]
 	mt := s.moveType(i, partner)
@@ -189,6 +196,8 @@ func (s *State) reach(i, partner, m int) []int16 {
 	st := int32(start)*2 + int32(halved)
 	sc.best[st] = int8(m)
 	sc.queue = append(sc.queue, st)
+	seen := sc.seen
+	seen[start/64] |= 1 << (start % 64)
 	for head := 0; head < len(sc.queue); head++ {
 		cur := sc.queue[head]
 		rem := int(sc.best[cur])
@@ -217,17 +226,24 @@ func (s *State) reach(i, partner, m int) []int16 {
 			}
 			sc.best[k] = int8(r)
 			sc.queue = append(sc.queue, k)
+			seen[q/64] |= 1 << (uint(q) % 64)
 		}
 	}
-	n := g.w * g.h
-	for sq := 0; sq < n; sq++ {
-		if (sc.best[2*sq] < 0 && sc.best[2*sq+1] < 0) || sq == start || !g.stand[sq] {
-			continue
+	// The grid spaces seen, in order.
+	for w, bits := range seen {
+		seen[w] = 0
+		for bits != 0 {
+			sq := w*64 + mbits.TrailingZeros64(bits)
+			bits &= bits - 1
+			sc.best[2*sq], sc.best[2*sq+1] = -1, -1
+			if sq == start || !g.stand[sq] {
+				continue
+			}
+			if o := int(s.board[sq]) - 1; o >= 0 && (partner >= 0 || s.teamWith(i, o) != nil) {
+				continue
+			}
+			sc.reach = append(sc.reach, int16(sq))
 		}
-		if o := int(s.board[sq]) - 1; o >= 0 && (partner >= 0 || s.teamWith(i, o) != nil) {
-			continue
-		}
-		sc.reach = append(sc.reach, int16(sq))
 	}
 	if stop != nil {
 		s.clearStops(stop)

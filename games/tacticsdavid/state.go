@@ -190,6 +190,7 @@ type State struct {
 
 	scratch *scratch // search buffers; not cloned
 	quiet   bool     // listing legal actions: errors need no text
+	trusted bool     // ApplyLegal: the action was just listed, its costly checks are skipped
 }
 
 // Clone returns an independent copy.
