@@ -14,6 +14,8 @@
 //	skald bench GAME [--seats N]                  playouts/s, actions/s, allocs/action, clone cost
 //	skald bench serve [--matches N] [--db …]      the server under load
 //	skald match list|record|end|retry [ID] [--db …]   a server's failed or stuck matches
+//	skald lab GAME [-n N] [--seats …] [--vary k=v1,v2]... [--out DIR] [--queue postgres://…]   a balance study
+//	skald worker --queue postgres://… [--workers W]   play a queued study's shards
 //
 // A match that a game or bot breaks (a panic, a bot's illegal action) ends
 // with exit code 1 and a record that skald replay replays up to the break:
