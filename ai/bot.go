@@ -19,8 +19,42 @@ type Bot interface {
 	Choose(s engine.State, seat engine.Seat) engine.Action
 }
 
-// Names returns the kinds of bots that [New] makes, in sorted order.
-func Names() []string { return []string{"heuristic", "mcts", "random"} }
+// Names returns the kinds of bots that [New] makes, in sorted order: the
+// levels "easy", "normal" and "hard" (see [Levels]) and the kinds
+// "heuristic", "mcts" and "random".
+func Names() []string { return []string{"easy", "hard", "heuristic", "mcts", "normal", "random"} }
+
+// A Level is a strength a player chooses from: an mcts bot with a number
+// of iterations per decision.
+type Level struct {
+	Name       string
+	Iterations int
+	// About says what playing it is like, for a list of opponents.
+	About string
+}
+
+// Levels are the strengths offered to players, weakest first. A level is
+// a bot kind of its own ("normal") and a parameter of mcts
+// ("mcts:level=normal"); either takes mcts's other parameters too
+// ("hard:time=2s" thinks two seconds instead). Their budgets are
+// iterations, so that a level plays alike on any machine and a seeded
+// match replays; normal decides within a second on one core in every
+// game (docs/STATUS.md, Bots).
+var Levels = []Level{
+	{"easy", 100, "a quick opponent that misses what is not obvious"},
+	{"normal", DefaultIterations, "the default: sees the likely outcomes of its choices"},
+	{"hard", 5000, "searches five times as long as normal"},
+}
+
+// level returns the level called name.
+func level(name string) (Level, bool) {
+	for _, l := range Levels {
+		if l.Name == name {
+			return l, true
+		}
+	}
+	return Level{}, false
+}
 
 // Limits bounds what a bot's spec may ask for; a zero field is no bound.
 // A server takes bots' specs from its users, and a search's memory and
@@ -51,11 +85,17 @@ func New(spec string, seed uint64) (Bot, error) {
 //	mcts:time=250ms
 //	mcts:iters=500,c=0.7
 //	mcts:depth=0
+//	mcts:level=hard
+//	normal
+//	hard:time=2s
 //
 // The parameters of "mcts" are iters (iterations per choice), time (a
-// thinking time per choice, as a Go duration, used instead of iters), c
-// (the exploration constant) and depth (the random actions a playout plays
-// before it asks a game that can evaluate a position; 0 plays to the end).
+// thinking time per choice, as a Go duration, used instead of iters),
+// level (a strength of [Levels]: its iterations), c (the exploration
+// constant) and depth (the random actions a playout plays before it asks
+// a game that can evaluate a position; 0 plays to the end; without it, a
+// game's [Horizon] or [DefaultDepth]). The levels "easy", "normal" and
+// "hard" are kinds too, taking the same parameters.
 // seed seeds the bot's own random stream, so that a bot with a fixed
 // number of iterations chooses reproducibly.
 //
@@ -80,8 +120,11 @@ func NewLimited(spec string, seed uint64, lim Limits) (Bot, error) {
 			return nil, fmt.Errorf("bot %q: heuristic takes no parameters", spec)
 		}
 		return NewHeuristic(seed), nil
-	case "mcts":
+	case "mcts", "easy", "normal", "hard":
 		m := NewMCTS(seed)
+		if l, ok := level(kind); ok {
+			m.Iterations, m.name = l.Iterations, l.Name
+		}
 		given, err := m.parse(params)
 		if err == nil {
 			err = lim.check(m, given)
@@ -127,7 +170,7 @@ func (m *MCTS) parse(params string) (map[string]string, error) {
 	if params == "" {
 		return given, nil
 	}
-	var iters, limit bool
+	var iters, limit, lvl bool
 	for _, kv := range strings.Split(params, ",") {
 		k, v, ok := strings.Cut(kv, "=")
 		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
@@ -153,7 +196,16 @@ func (m *MCTS) parse(params string) (map[string]string, error) {
 			if err != nil || n < 0 {
 				return nil, fmt.Errorf("depth=%s: want a whole number of at least 0 (0 plays out to the end)", v)
 			}
-			m.Depth = n
+			m.Depth, m.depthGiven = n, true
+		case "level":
+			l, ok := level(v)
+			if !ok {
+				return nil, fmt.Errorf("level=%s: want %s", v, levelNames())
+			}
+			if m.name != "mcts" {
+				return nil, fmt.Errorf("level=%s: %s is a level already", v, m.name)
+			}
+			m.Iterations, lvl = l.Iterations, true
 		case "c":
 			c, err := strconv.ParseFloat(v, 64)
 			if err != nil || c < 0 || c != c || c > 1e6 {
@@ -161,11 +213,14 @@ func (m *MCTS) parse(params string) (map[string]string, error) {
 			}
 			m.C = c
 		default:
-			return nil, fmt.Errorf("unknown parameter %q (known: c, depth, iters, time)", k)
+			return nil, fmt.Errorf("unknown parameter %q (known: c, depth, iters, level, time)", k)
 		}
 	}
 	if iters && limit {
 		return nil, fmt.Errorf("give iters or time, not both")
+	}
+	if lvl && (iters || limit) {
+		return nil, fmt.Errorf("give a level or a budget (iters or time), not both")
 	}
 	if limit {
 		m.Iterations = 0
@@ -180,3 +235,51 @@ func (m *MCTS) parse(params string) (map[string]string, error) {
 // alone in last, 0.5 for a draw; at two seats 1 for a win, 0.5 for a draw
 // and 0 for a loss.
 func Reward(r engine.Result, seat engine.Seat) float64 { return r.Reward(seat) }
+
+// levelNames lists the levels' names: "easy, normal or hard".
+func levelNames() string {
+	names := make([]string, len(Levels))
+	for i, l := range Levels {
+		names[i] = l.Name
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// Think returns spec with a thinking time of d per decision, for a search
+// bot whose spec names no budget of its own (mcts, or a level): the spec
+// with time=d added, such as "normal:time=500ms". Other specs (random,
+// heuristic, human, or a search bot with iters or time given) are
+// returned as they are. A d of zero or less returns spec. The result is
+// checked as [New] would check it.
+func Think(spec string, d time.Duration) (string, error) {
+	if d <= 0 {
+		return spec, nil
+	}
+	kind, params, _ := strings.Cut(strings.TrimSpace(spec), ":")
+	switch kind {
+	case "mcts", "easy", "normal", "hard":
+	default:
+		return spec, nil
+	}
+	for _, kv := range strings.Split(params, ",") {
+		switch k, _, _ := strings.Cut(kv, "="); strings.TrimSpace(k) {
+		case "iters", "time":
+			return spec, nil
+		case "level":
+			// The level's iterations give way to the time.
+			params = strings.Replace(params, kv, "", 1)
+		}
+	}
+	var parts []string
+	for _, kv := range strings.Split(params, ",") {
+		if strings.TrimSpace(kv) != "" {
+			parts = append(parts, kv)
+		}
+	}
+	parts = append(parts, "time="+d.String())
+	out := kind + ":" + strings.Join(parts, ",")
+	if _, err := New(out, 0); err != nil {
+		return "", fmt.Errorf("--think %v: %w", d, err)
+	}
+	return out, nil
+}

@@ -27,6 +27,13 @@ func TestNew(t *testing.T) {
 		{"mcts:c=1.4, time=2s", "mcts", 0, 2 * time.Second, 1.4},
 		{"mcts:c=0", "mcts", DefaultIterations, 0, 0},
 		{"mcts:depth=0", "mcts", DefaultIterations, 0, DefaultC},
+		{"easy", "easy", 100, 0, DefaultC},
+		{"normal", "normal", DefaultIterations, 0, DefaultC},
+		{"hard", "hard", 5000, 0, DefaultC},
+		{"hard:time=2s", "hard", 0, 2 * time.Second, DefaultC},
+		{"normal:c=1", "normal", DefaultIterations, 0, 1},
+		{"mcts:level=hard", "mcts", 5000, 0, DefaultC},
+		{"mcts:level=easy,c=0.5", "mcts", 100, 0, 0.5},
 	}
 	for _, tt := range tests {
 		b, err := New(tt.spec, 1)
@@ -46,11 +53,11 @@ func TestNew(t *testing.T) {
 func TestNewErrors(t *testing.T) {
 	tests := []struct{ spec, want string }{
 		{"", `unknown kind ""`},
-		{"alphabeta", `unknown kind "alphabeta" (known: heuristic, mcts, random)`},
+		{"alphabeta", `unknown kind "alphabeta" (known: easy, hard, heuristic, mcts, normal, random)`},
 		{"human", "humans are not bots"},
 		{"random:iters=3", "random takes no parameters"},
 		{"mcts:depth=-1", "depth=-1: want a whole number of at least 0"},
-		{"mcts:width=3", `unknown parameter "width" (known: c, depth, iters, time)`},
+		{"mcts:width=3", `unknown parameter "width" (known: c, depth, iters, level, time)`},
 		{"mcts:iters", `parameter "iters": want name=value`},
 		{"mcts:iters=", `want name=value`},
 		{"mcts:iters=0", "iters=0: want a whole number of at least 1"},
@@ -62,6 +69,10 @@ func TestNewErrors(t *testing.T) {
 		{"mcts:iters=10,time=1s", "give iters or time, not both"},
 		{"mcts:", "no parameters after the colon"},
 		{"mcts:iters=5,", `parameter "": want name=value`},
+		{"mcts:level=expert", "level=expert: want easy, normal or hard"},
+		{"normal:level=hard", "level=hard: normal is a level already"},
+		{"mcts:level=hard,iters=10", "give a level or a budget (iters or time), not both"},
+		{"easy:", "no parameters after the colon"},
 	}
 	for _, tt := range tests {
 		_, err := New(tt.spec, 1)
@@ -241,5 +252,46 @@ func TestChooseNothingPanics(t *testing.T) {
 			}()
 			b.Choose(s, 1)
 		}()
+	}
+}
+
+func TestThink(t *testing.T) {
+	tests := []struct {
+		spec string
+		d    time.Duration
+		want string
+	}{
+		{"mcts", 500 * time.Millisecond, "mcts:time=500ms"},
+		{"normal", time.Second, "normal:time=1s"},
+		{"hard:c=1", 2 * time.Second, "hard:c=1,time=2s"},
+		{"mcts:level=hard", time.Second, "mcts:time=1s"},
+		{"mcts:iters=50", time.Second, "mcts:iters=50"}, // its own budget stands
+		{"mcts:time=3s", time.Second, "mcts:time=3s"},
+		{"random", time.Second, "random"},
+		{"heuristic", time.Second, "heuristic"},
+		{"human", time.Second, "human"},
+		{"normal", 0, "normal"},
+	}
+	for _, tt := range tests {
+		got, err := Think(tt.spec, tt.d)
+		if err != nil || got != tt.want {
+			t.Errorf("Think(%q, %v) = %q, %v; want %q", tt.spec, tt.d, got, err, tt.want)
+		}
+	}
+	if _, err := Think("mcts:c=-1", time.Second); err == nil || !strings.Contains(err.Error(), "c=-1") {
+		t.Errorf("Think of a bad spec: error %v, want it to name c=-1", err)
+	}
+}
+
+func TestLevelsAreNames(t *testing.T) {
+	prev := 0
+	for _, l := range Levels {
+		if !slices.Contains(Names(), l.Name) {
+			t.Errorf("level %s is not in Names()", l.Name)
+		}
+		if l.Iterations <= prev {
+			t.Errorf("level %s has %d iterations, not more than the level below", l.Name, l.Iterations)
+		}
+		prev = l.Iterations
 	}
 }

@@ -51,7 +51,7 @@ func Supports(spec string, g engine.Game) error {
 		return fmt.Errorf("bot %q: %w", spec, err)
 	}
 	if _, ok := st.(engine.Heuristic); !ok {
-		return fmt.Errorf("bot %q: %s has no heuristic player yet (bots: mcts, random)", spec, g.Name())
+		return fmt.Errorf("bot %q: %s has no heuristic player yet (bots: easy, normal, hard, mcts, random)", spec, g.Name())
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"time"
@@ -56,7 +57,12 @@ type MCTS struct {
 	C float64
 	// Depth is the most random actions a playout plays before it asks the
 	// state's [engine.Evaluator], if it has one; zero plays to the end.
+	// A state that is a [Horizon] sets it instead, unless the spec named
+	// a depth.
 	Depth int
+
+	name       string // "mcts", or the level it plays at
+	depthGiven bool   // the spec named Depth: a game's Horizon does not set it
 
 	rng     engine.Rand
 	nodes   []node          // nodes[0] is the root
@@ -83,11 +89,23 @@ type node struct {
 // [DefaultIterations] iterations per choice with exploration constant
 // [DefaultC] and playouts cut at [DefaultDepth] where a game can evaluate.
 func NewMCTS(seed uint64) *MCTS {
-	return &MCTS{Iterations: DefaultIterations, C: DefaultC, Depth: DefaultDepth, rng: engine.NewRand(seed)}
+	return &MCTS{Iterations: DefaultIterations, C: DefaultC, Depth: DefaultDepth, name: "mcts", rng: engine.NewRand(seed)}
 }
 
-// Name returns "mcts".
-func (m *MCTS) Name() string { return "mcts" }
+// Horizon is implemented by states whose evaluation is trusted after
+// fewer (or more) random actions than [DefaultDepth]: in a game where
+// random play seldom decides anything, such as Tactics David, a long
+// random playout only blurs what the evaluation sees.
+type Horizon interface {
+	engine.Evaluator
+	// Horizon returns how many random actions a search's playout plays
+	// before it asks Evaluate; at least 1.
+	Horizon() int
+}
+
+// Name returns "mcts", or the level the bot was made at, such as
+// "normal".
+func (m *MCTS) Name() string { return cmp.Or(m.name, "mcts") }
 
 // Iters returns the number of iterations the last search ran.
 func (m *MCTS) Iters() int { return m.iters }
@@ -181,9 +199,13 @@ func (m *MCTS) iterate(s engine.State, seat engine.Seat) {
 		}
 	}
 	ev, judge := d.(engine.Evaluator)
+	depth := m.Depth
+	if h, ok := d.(Horizon); ok && !m.depthGiven {
+		depth = max(1, h.Horizon())
+	}
 	limit := PlayoutLimit
-	if judge && m.Depth > 0 {
-		limit = m.Depth
+	if judge && depth > 0 {
+		limit = depth
 	}
 	var res engine.Result
 	var over bool
@@ -196,7 +218,7 @@ func (m *MCTS) iterate(s engine.State, seat engine.Seat) {
 		n.visits++
 		seat := n.action.Seat
 		if !known.Has(seat) {
-			if over || !judge || m.Depth <= 0 {
+			if over || !judge || depth <= 0 {
 				worth[seat] = Reward(res, seat)
 			} else {
 				worth[seat] = ev.Evaluate(seat)

@@ -268,3 +268,42 @@ func TestMCTSGrowsTree(t *testing.T) {
 		t.Errorf("after 10 iterations of a budget of %d the tree holds room for %d nodes", m.Iterations, c)
 	}
 }
+
+// near is a climb whose game trusts its evaluation after 3 random actions
+// (a Horizon); deepest records the most actions played before an
+// evaluation.
+type near struct {
+	climb
+	deepest *int
+}
+
+func (c *near) Clone() engine.State                                { d := *c; return &d }
+func (c *near) Determinize(engine.Seat, *engine.Rand) engine.State { return c.Clone() }
+func (c *near) Horizon() int                                       { return 3 }
+func (c *near) Evaluate(seat engine.Seat) float64 {
+	*c.deepest = max(*c.deepest, c.n)
+	return c.climb.Evaluate(seat)
+}
+
+// TestMCTSHorizon checks that a game's Horizon sets how far a playout
+// goes before the evaluation, unless the spec names a depth.
+func TestMCTSHorizon(t *testing.T) {
+	for _, tt := range []struct {
+		spec  string
+		short bool
+	}{{"mcts:iters=40", true}, {"normal:iters=40", true}, {"mcts:iters=40,depth=200", false}} {
+		b, err := New(tt.spec, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		evals, deepest := 0, 0
+		a := b.Choose(&near{climb: climb{evals: &evals}, deepest: &deepest}, 0)
+		// 40 iterations grow a tree at most 40 deep; a playout adds 3.
+		if short := deepest <= 43; short != tt.short {
+			t.Errorf("%s: playouts reach %d actions", tt.spec, deepest)
+		}
+		if a.Kind != 1 {
+			t.Errorf("%s: chose step %d, want up (1)", tt.spec, a.Kind)
+		}
+	}
+}

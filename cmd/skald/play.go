@@ -17,7 +17,7 @@ import (
 func init() {
 	register(command{
 		name: "play",
-		args: "GAME [--seats human,mcts] [--seed N] [--option k=v]... [--record FILE] [--failures DIR]",
+		args: "GAME [--seats human,normal] [--think 500ms] [--seed N] [--option k=v]... [--record FILE] [--failures DIR]",
 		help: "play a match in the terminal; seats are human or a bot (" + strings.Join(ai.Names(), ", ") + "); a match a panic ends leaves a record (FILE, or one in DIR) and exit code 1",
 		run:  runPlay,
 	})
@@ -25,7 +25,8 @@ func init() {
 
 func runPlay(e *env, args []string) error {
 	fs := newFlags(e, "play")
-	seatsFlag := fs.String("seats", "human,mcts", "who plays each seat: human or a bot spec such as mcts:iters=2000")
+	seatsFlag := fs.String("seats", "human,mcts", "who plays each seat: human or a bot spec such as normal, hard or mcts:iters=2000")
+	think := fs.Duration("think", 0, "thinking time per decision of each search bot (mcts, easy, normal, hard) whose spec names no budget, such as 500ms")
 	seed := fs.Uint64("seed", 0, "random seed (0: pick one and print it)")
 	record := fs.String("record", "", "write the match record to this file as it goes")
 	failures := fs.String("failures", defaultFailures, "without --record, directory for the record of a match that breaks, made when one does")
@@ -55,6 +56,9 @@ func runPlay(e *env, args []string) error {
 		if spec == "human" {
 			humans++
 			continue
+		}
+		if spec, err = ai.Think(spec, *think); err != nil {
+			return usagef("%v", err)
 		}
 		if bots[i], err = ai.New(spec, *seed+uint64(i)+1); err != nil {
 			return usagef("--seats: %v", err)

@@ -13,6 +13,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
+	"skald/ai"
 	"skald/engine"
 	"skald/sim"
 )
@@ -20,7 +21,7 @@ import (
 func init() {
 	register(command{
 		name: "sim",
-		args: "GAME -n N [--seats mcts,random] [--workers W] [--seed N] [--option k=v]... [--json] [--failures DIR]",
+		args: "GAME -n N [--seats mcts,random] [--think 500ms] [--workers W] [--seed N] [--option k=v]... [--json] [--failures DIR]",
 		help: "play N bot matches; win rates, mean places and mean scores per seat and per bot with 95% intervals, game lengths, first-player advantage; a match whose game or bot fails is reported with a record in DIR (default skald-failures), and the exit code is 1",
 		run:  runSim,
 	})
@@ -29,7 +30,8 @@ func init() {
 func runSim(e *env, args []string) error {
 	fs := newFlags(e, "sim")
 	n := fs.Int("n", 100, "number of matches")
-	seats := fs.String("seats", "mcts,random", "bot spec per seat; seats rotate between matches")
+	seats := fs.String("seats", "mcts,random", "bot spec per seat, such as normal, heuristic or mcts:iters=200; seats rotate between matches")
+	think := fs.Duration("think", 0, "thinking time per decision of each search bot (mcts, easy, normal, hard) whose spec names no budget, such as 500ms")
 	workers := fs.Int("workers", 0, "matches played at once (0: one per core); results do not depend on it")
 	seed := fs.Uint64("seed", 1, "seed of the batch")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
@@ -53,6 +55,11 @@ func runSim(e *env, args []string) error {
 	bots := splitSeats(*seats)
 	if err := seatCount(g, len(bots)); err != nil {
 		return usagef("--seats: %v", err)
+	}
+	for i, spec := range bots {
+		if bots[i], err = ai.Think(spec, *think); err != nil {
+			return usagef("%v", err)
+		}
 	}
 	o := sim.Options{
 		Game:    g,
