@@ -65,9 +65,13 @@ func driveBurst(rng *rand.Rand, seats []*client, onAck func()) (map[int]played, 
 				}
 				acked[f.Seq] = p.played
 				onAck()
-				for c.latest().Seq < f.Seq {
-					if _, ok := <-c.frames; !ok {
-						return acked, nil
+				// Every seat sees the new step before anyone chooses again,
+				// so that each action is sent with the match's last step.
+				for _, s := range seats {
+					for s.latest().Seq < f.Seq {
+						if _, ok := <-s.frames; !ok {
+							return acked, nil
+						}
 					}
 				}
 				answered = true
@@ -227,5 +231,5 @@ func TestKillDuringBurst(t *testing.T) {
 			t.Fatalf("match %s: %d steps stored after the restart, want %d", m.cr.ID, len(ref.hashes), n)
 		}
 	}
-	t.Logf("after the restart, %d lost in-flight actions sent again and taken once; %d committed ones refused", resent, inFlight)
+	t.Logf("after the restart, %d lost in-flight actions sent again and taken once; %d committed before the kill refused", resent, inFlight)
 }
