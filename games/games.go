@@ -8,13 +8,14 @@ import (
 	"skald/engine"
 	"skald/games/blackred"
 	"skald/games/bloodrage"
+	"skald/games/runewars"
 	"skald/games/tacticsdavid"
 	"skald/games/wintergrim"
 )
 
 // All returns every game, in the order they are listed to players.
 func All() []engine.Game {
-	return []engine.Game{blackred.New(), tacticsdavid.New(), wintergrim.New(), bloodrage.New()}
+	return []engine.Game{blackred.New(), tacticsdavid.New(), wintergrim.New(), bloodrage.New(), runewars.New()}
 }
 
 // Lookup returns the game with the given name.

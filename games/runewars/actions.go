@@ -1,0 +1,225 @@
+package runewars
+
+import (
+	"skald/engine"
+)
+
+// Action kinds. Each action's text form is given beside it.
+const (
+	kLay       = iota // lay <tile> at <q>,<r> turn <0-5>
+	kRune             // rune dragon|false <area>
+	kKeep             // keep <area>: the setup stronghold
+	kPlace            // place <unit> <area> [from <area>]
+	kTake             // take influence|tactics
+	kLose             // lose <unit> <area>
+	kBid              // bid <n>
+	kDiscard          // discard <area>: a false rune token
+	kPut              // put <area>: a rune token received
+	kAllies           // allies <area>
+	kReveal           // reveal <area>
+	kCarry            // carry <area> <area>: a rune token
+	kFrost            // frost <area>
+	kOrder            // order <name>
+	kActivate         // activate <area>
+	kMove             // move <unit> <area> <area>
+	kDone             // done
+	kRecruit          // recruit food|wood|ore
+	kDevelop          // develop <area>
+	kBuild            // build <area> [from <area>]
+	kRepair           // repair <area>
+	kConceal          // conceal
+	kSkip             // skip
+	kFight            // fight
+	kParley           // parley <n>
+	kChoose           // choose <fate card number>
+	kFirst            // first <unit>
+	kHit              // hit <unit>
+	kStand            // stand <unit>
+	kSacrifice        // sacrifice
+	kRetreat          // retreat <area>
+	kRaze             // raze
+	kSeize            // seize [from <area>]
+	numActionKinds
+)
+
+var actionWords = [numActionKinds]string{"lay", "rune", "keep", "place", "take", "lose", "bid", "discard", "put",
+	"allies", "reveal", "carry", "frost", "order", "activate", "move", "done", "recruit", "develop", "build",
+	"repair", "conceal", "skip", "fight", "parley", "choose", "first", "hit", "stand", "sacrifice", "retreat",
+	"raze", "seize"}
+
+func act(seat int8, kind int, args ...int) engine.Action {
+	a := engine.Action{Seat: engine.Seat(seat), Kind: uint8(kind)}
+	for i, v := range args {
+		a.Arg[i] = int16(v)
+	}
+	return a
+}
+
+// decider returns the one seat that must act now, or -1 when several pick
+// at once or nobody acts.
+func (s *State) decider() int8 {
+	switch {
+	case s.over:
+		return -1
+	case s.nask > 0:
+		return s.ask[0].seat
+	case s.bat.on:
+		b := &s.bat
+		switch b.phase {
+		case bDiplomacy, bParleyCard, bKeep:
+			return b.att
+		case bRetreat:
+			return b.chooser(b.loser)
+		}
+		if b.nq > 0 {
+			return s.hitChooser()
+		}
+		if b.pick[0] == -1 {
+			return b.att
+		}
+		return b.chooser(1)
+	case s.stage == stSeason && s.sea.bidding, s.stage == stOrders:
+		return -1
+	case s.stage == stResolve:
+		return s.ord.seat
+	}
+	return s.turn
+}
+
+// Deciders returns the seats that must act now.
+func (s *State) Deciders() engine.SeatSet {
+	if s.over {
+		return 0
+	}
+	if d := s.decider(); d >= 0 {
+		return engine.Seats(engine.Seat(d))
+	}
+	if s.stage == stOrders || s.stage == stSeason && s.sea.bidding {
+		return s.picks.Waiting()
+	}
+	return 0
+}
+
+// Legal appends seat's legal actions to buf.
+func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
+	if !s.Deciders().Has(seat) {
+		return buf
+	}
+	p := int8(seat)
+	switch {
+	case s.nask > 0:
+		return s.legalChoice(p, buf)
+	case s.bat.on:
+		return s.legalBattle(p, buf)
+	case s.stage == stSeason && s.sea.bidding:
+		for v := 0; v <= int(s.players[p].influence); v++ {
+			buf = append(buf, act(p, kBid, v))
+		}
+		return buf
+	case s.stage == stOrders:
+		for o := 1; o <= oFortify; o++ {
+			if !s.players[p].played[o] {
+				buf = append(buf, act(p, kOrder, o))
+			}
+		}
+		return buf
+	case s.stage == stResolve:
+		return s.legalOrder(p, buf)
+	case s.stage == stTiles || s.stage == stHomes:
+		return s.legalLay(p, buf)
+	case s.stage == stRunes:
+		bad := s.runeAreas()
+		s.b.homes.each(func(h int) { bad |= s.b.adj[h].with(h) })
+		for k, dragon := range [2]bool{true, false} {
+			if s.players[p].runeHand[k] == 0 {
+				continue
+			}
+			(s.b.placed &^ bad).each(func(a int) {
+				buf = append(buf, act(p, kRune, b2i(dragon), a))
+			})
+		}
+		return buf
+	case s.stage == stKeep:
+		s.homeAreas(p).each(func(a int) { buf = append(buf, act(p, kKeep, a)) })
+		return buf
+	case s.stage == stStart:
+		return s.legalPlace(p, s.homeAreas(p), false, buf)
+	}
+	return buf
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// legalLay lists where seat may lay each tile he holds.
+func (s *State) legalLay(p int8, buf []engine.Action) []engine.Action {
+	var tiles []int
+	if s.stage == stTiles {
+		for _, t := range s.tileHand[p] {
+			if t >= 0 && (len(tiles) == 0 || tiles[0] != int(t)) {
+				tiles = append(tiles, int(t))
+			}
+		}
+	} else {
+		tiles = []int{s.c.Homes[s.players[p].faction]}
+	}
+	for _, t := range tiles {
+		for _, pl := range s.b.legalPlacements(s.c, t) {
+			buf = append(buf, act(p, kLay, t, int(pl.at.q), int(pl.at.r), int(pl.turn)))
+		}
+	}
+	return buf
+}
+
+// legalPlace lists where seat may place the next units he has to place:
+// in the areas of where with room (8 units, Limits 2), or, when the type's
+// figures are all on the board, taken from another area (Limits 1).
+func (s *State) legalPlace(p int8, where areaSet, reuse bool, buf []engine.Action) []engine.Action {
+	pl := &s.players[p]
+	cen := s.take(p)
+	var seen typeSet
+	for i := 0; i < int(pl.nPlace); i++ {
+		u := int(pl.toPlace[i])
+		if seen.has(u) {
+			continue
+		}
+		seen = seen.with(u)
+		free := s.onBoard(u, p) < s.c.Units[u].Supply
+		where.each(func(a int) {
+			if int(cen.mine[a]) >= unitLimit && free {
+				return
+			}
+			if free {
+				buf = append(buf, act(p, kPlace, u, a, -1))
+				return
+			}
+			if !reuse {
+				return
+			}
+			for _, from := range s.figAreas(u, p) {
+				if from != a && int(cen.mine[a]) < unitLimit {
+					buf = append(buf, act(p, kPlace, u, a, from))
+				}
+			}
+		})
+	}
+	return buf
+}
+
+// figAreas lists the areas where owner has figures of type u.
+func (s *State) figAreas(u int, owner int8) []int {
+	var set areaSet
+	for i := 0; i < int(s.nfigs); i++ {
+		f := &s.figs[i]
+		if f.area != noArea && int(f.typ) == u && f.owner == owner {
+			set = set.with(int(f.area))
+		}
+	}
+	var out []int
+	set.each(func(a int) { out = append(out, a) })
+	return out
+}

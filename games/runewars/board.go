@@ -1,0 +1,245 @@
+package runewars
+
+import "math/bits"
+
+// maxAreas bounds the areas of the content: area sets are 64-bit masks.
+const maxAreas = 64
+
+// areaSet is a set of areas, one bit per area index.
+type areaSet uint64
+
+func (s areaSet) has(a int) bool        { return a >= 0 && s&(1<<uint(a)) != 0 }
+func (s areaSet) with(a int) areaSet    { return s | 1<<uint(a) }
+func (s areaSet) without(a int) areaSet { return s &^ (1 << uint(a)) }
+func (s areaSet) len() int              { return bits.OnesCount64(uint64(s)) }
+
+// each calls f for every area of the set, in increasing order.
+func (s areaSet) each(f func(a int)) {
+	for s != 0 {
+		a := bits.TrailingZeros64(uint64(s))
+		s &^= 1 << uint(a)
+		f(a)
+	}
+}
+
+// hex is an area's place on the board, in axial coordinates.
+type hex struct{ q, r int16 }
+
+var hexDirs = [6]hex{{1, 0}, {1, -1}, {0, -1}, {-1, 0}, {-1, 1}, {0, 1}}
+
+func (h hex) add(o hex) hex { return hex{h.q + o.q, h.r + o.r} }
+func (h hex) sub(o hex) hex { return hex{h.q - o.q, h.r - o.r} }
+
+func absInt(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// distance is the number of steps between two hexes.
+func (h hex) distance(o hex) int {
+	dq, dr := int(h.q-o.q), int(h.r-o.r)
+	return (absInt(dq) + absInt(dr) + absInt(dq+dr)) / 2
+}
+
+// tileShapes are the two triangles of three hexes, each listed in turning
+// order: turning the first by 60° gives the second (Runewars rules, Setup:
+// a tile is laid in one of six turns).
+var tileShapes = [2][3]hex{{{0, 0}, {1, 0}, {0, 1}}, {{1, 0}, {1, 1}, {0, 1}}}
+
+// tileCells returns where a tile's three areas go when its area 0 is at
+// at and it is laid in turn t (0-5).
+func tileCells(at hex, t int) [3]hex {
+	shape, shift := tileShapes[t%2], t/2
+	base := shape[shift]
+	var out [3]hex
+	for i := range out {
+		out[i] = at.add(shape[(i+shift)%3].sub(base))
+	}
+	return out
+}
+
+// placement is where a tile lies: its area 0's hex and its turn.
+type placement struct {
+	at   hex
+	turn int8
+}
+
+// board is the map as laid: which areas are on it, where, and what
+// separates neighbours. It never changes once the tiles are laid, so
+// clones share it; laying a tile makes a new one.
+type board struct {
+	placed areaSet
+	pos    [maxAreas]hex
+	adj    [maxAreas]areaSet // neighbours, whatever the border
+	water  [maxAreas]areaSet // neighbours across a river
+	ridge  [maxAreas]areaSet // neighbours across a mountain ridge
+	cells  map[hex]int       // area at each hex
+	homes  areaSet           // areas of the home realms laid
+}
+
+func newBoard() *board { return &board{cells: map[hex]int{}} }
+
+// with returns a new board with tile t of c laid at p.
+func (b *board) with(c *Content, t int, p placement) *board {
+	nb := &board{placed: b.placed, pos: b.pos, adj: b.adj, water: b.water, ridge: b.ridge,
+		cells: make(map[hex]int, len(b.cells)+3), homes: b.homes}
+	for k, v := range b.cells {
+		nb.cells[k] = v
+	}
+	tile := &c.Tiles[t]
+	cells := tileCells(p.at, int(p.turn))
+	for i, a := range tile.Areas {
+		nb.placed = nb.placed.with(a)
+		nb.pos[a] = cells[i]
+		nb.cells[cells[i]] = a
+		if tile.Home >= 0 {
+			nb.homes = nb.homes.with(a)
+		}
+	}
+	for i, a := range tile.Areas {
+		for _, d := range hexDirs {
+			o, ok := nb.cells[cells[i].add(d)]
+			if !ok {
+				continue
+			}
+			nb.adj[a] = nb.adj[a].with(o)
+			nb.adj[o] = nb.adj[o].with(a)
+		}
+		for j, o := range tile.Areas {
+			if i == j {
+				continue
+			}
+			switch tile.Edges[edgeIndex(i, j)] {
+			case edgeWater:
+				nb.water[a] = nb.water[a].with(o)
+			case edgeMountain:
+				nb.ridge[a] = nb.ridge[a].with(o)
+			}
+		}
+	}
+	return nb
+}
+
+// layCheck says why tile t may not lie at p: "" when it may. It checks
+// the cells are free, the tile touches the laid tiles along at least two
+// sides, and no red or blue edge meets another (Runewars rules, Setup);
+// with borders false the colours are not checked.
+func (b *board) layCheck(c *Content, t int, p placement, borders bool) string {
+	tile := &c.Tiles[t]
+	cells := tileCells(p.at, int(p.turn))
+	touch := 0
+	for i, h := range cells {
+		if _, ok := b.cells[h]; ok {
+			return "the place is taken"
+		}
+		mine := c.Areas[tile.Areas[i]].Border
+		for _, d := range hexDirs {
+			o, ok := b.cells[h.add(d)]
+			if !ok {
+				continue
+			}
+			touch++
+			if borders && mine != 0 && c.Areas[o].Border != 0 {
+				return "a red or blue border would meet another red or blue border"
+			}
+		}
+	}
+	if b.placed != 0 && touch < 2 {
+		return "the tile must touch the laid tiles along at least two sides"
+	}
+	return ""
+}
+
+// homeDistance returns the fewest steps from any area of tile t at p to
+// any area of a home realm on the board, or a large number when none is.
+func (b *board) homeDistance(c *Content, t int, p placement) int {
+	best := 1 << 10
+	cells := tileCells(p.at, int(p.turn))
+	b.homes.each(func(a int) {
+		for _, h := range cells {
+			if d := h.distance(b.pos[a]); d < best {
+				best = d
+			}
+		}
+	})
+	return best
+}
+
+// candidates returns the placements near the laid tiles: every free hex
+// within two steps of a laid area, in every turn, in a fixed order.
+func (b *board) candidates() []placement {
+	if b.placed == 0 {
+		out := make([]placement, 6)
+		for t := range out {
+			out[t] = placement{turn: int8(t)}
+		}
+		return out
+	}
+	seen := map[hex]bool{}
+	var hs []hex
+	b.placed.each(func(a int) {
+		for _, d1 := range hexDirs {
+			for _, d2 := range append(hexDirs[:0:0], append([]hex{{0, 0}}, hexDirs[:]...)...) {
+				h := b.pos[a].add(d1).add(d2)
+				if _, ok := b.cells[h]; ok || seen[h] {
+					continue
+				}
+				seen[h] = true
+				hs = append(hs, h)
+			}
+		}
+	})
+	sortHexes(hs)
+	out := make([]placement, 0, len(hs)*6)
+	for _, h := range hs {
+		for t := 0; t < 6; t++ {
+			out = append(out, placement{at: h, turn: int8(t)})
+		}
+	}
+	return out
+}
+
+func sortHexes(hs []hex) {
+	for i := 1; i < len(hs); i++ {
+		for j := i; j > 0 && (hs[j].r < hs[j-1].r || hs[j].r == hs[j-1].r && hs[j].q < hs[j-1].q); j-- {
+			hs[j], hs[j-1] = hs[j-1], hs[j]
+		}
+	}
+}
+
+// legalPlacements returns where tile t may be laid. A home realm must lie
+// at least 3 areas from every other home realm (Runewars rules, Setup 1).
+// When no place keeps every rule, the rule that cannot be kept gives way
+// (RW-R3): first the distance between home realms (the places farthest
+// from the others are allowed), then the border colours.
+func (b *board) legalPlacements(c *Content, t int) []placement {
+	home := c.Tiles[t].Home >= 0
+	for _, borders := range []bool{true, false} {
+		var ok []placement
+		best := 0
+		for _, p := range b.candidates() {
+			if b.layCheck(c, t, p, borders) != "" {
+				continue
+			}
+			if home && b.homes != 0 {
+				d := b.homeDistance(c, t, p)
+				if d < 3 && d < best {
+					continue
+				}
+				if d < 3 && d > best {
+					ok, best = ok[:0], d
+				}
+				if d >= 3 && best < 3 {
+					ok, best = ok[:0], 3
+				}
+			}
+			ok = append(ok, p)
+		}
+		if len(ok) > 0 {
+			return ok
+		}
+	}
+	return nil
+}

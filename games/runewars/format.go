@@ -1,0 +1,384 @@
+package runewars
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"skald/engine"
+)
+
+// check returns an *engine.IllegalError when a is not one of its seat's
+// legal actions now, naming the rule it breaks.
+func (s *State) check(a engine.Action) error {
+	if !s.Deciders().Has(a.Seat) {
+		if s.over {
+			return engine.Illegal("Runewars rules, Victory", "the game is over")
+		}
+		return engine.Illegal("Runewars rules, How the game is played", "%s does not decide now", s.g.SeatName(a.Seat))
+	}
+	for _, l := range s.Legal(a.Seat, nil) {
+		if l == a {
+			return nil
+		}
+	}
+	if int(a.Kind) >= numActionKinds {
+		return engine.Illegal("Runewars rules, How the game is played", "no such action")
+	}
+	return s.why(a)
+}
+
+// rules cited by each action kind when it is refused.
+var whyRule = [numActionKinds]struct{ rule, why string }{
+	kLay:       {"Runewars rules, Setup", "a tile must touch the laid tiles along two sides, red and blue borders may not meet, and home realms lie at least 3 areas apart"},
+	kRune:      {"Runewars rules, Setup 2", "a setup rune goes in an area not next to a home realm and without a rune token"},
+	kKeep:      {"Runewars rules, Setup 5", "the stronghold goes in an area of the home realm"},
+	kPlace:     {"Runewars rules, Recruit; Setup 5; Limits 1-2", "units go where the player has a stronghold (at setup: his home realm), at most 8 to an area"},
+	kTake:      {"Runewars rules, Autumn", "only in Autumn: 2 Influence or a Tactics card"},
+	kLose:      {"Runewars rules, Winter; Limits 2", "only units of the area over the limit"},
+	kBid:       {"Runewars rules, Influence bids", "a bid is at most the Influence held"},
+	kDiscard:   {"Runewars rules, Dragon runes", "only false rune tokens in areas the player controls, at most 2"},
+	kPut:       {"Runewars rules, Dragon runes; Limits 8", "a rune token received goes in a friendly or uncontrolled area without one"},
+	kAllies:    {"Runewars rules, Diplomacy", "allied units go in an area the player controls"},
+	kReveal:    {"Runewars rules, Revealing dragon runes", "only face-down tokens in areas the player controls"},
+	kCarry:     {"Runewars rules, Limits 10; Fortify", "a rune token moves from an area the player controls to an adjacent area without one"},
+	kFrost:     {"Runewars rules, Frost tokens", "Frost tokens may not go in a home realm"},
+	kOrder:     {"Runewars rules, How the game is played II", "an order card played this year stays on the table until Spring"},
+	kActivate:  {"Runewars rules, Order cards 2-3", "an area is activated once a year by each player; Mobilize moves into empty or friendly areas only"},
+	kMove:      {"Runewars rules, Order cards 1-3", "units move 1 area with Strategize, or up to 2 (fast 3) into the activated area through empty or friendly areas; routed units and units in activated areas stay; at most 8 units to an area"},
+	kDone:      {"Runewars rules, How the game is played", "nothing to finish now"},
+	kRecruit:   {"Runewars rules, Recruit", "one resource dial, and a second only with the Supremacy Bonus"},
+	kDevelop:   {"Runewars rules, Harvest", "a development goes on one of the player's strongholds without one"},
+	kBuild:     {"Runewars rules, Fortify", "a stronghold is built in a friendly area without one, for 2 wood"},
+	kRepair:    {"Runewars rules, Fortify", "only a damaged stronghold of the player's, for 1 ore"},
+	kConceal:   {"Runewars rules, Fortify", "only the player's revealed rune tokens"},
+	kSkip:      {"Runewars rules, How the game is played", "nothing to skip now"},
+	kFight:     {"Runewars rules, Diplomacy", "only against neutral units, before the battle"},
+	kParley:    {"Runewars rules, Diplomacy 1", "from 1 to 6 Influence, no more than the player holds"},
+	kChoose:    {"Runewars rules, Diplomacy 3", "one of the fate cards drawn"},
+	kFirst:     {"Runewars rules, Battles 5a", "a unit type of this initiative that has not drawn"},
+	kHit:       {"Runewars rules, Battles 5c", "routs go on undamaged units if possible; damage on standing units if possible, already damaged first"},
+	kStand:     {"Runewars rules, Battles 5b", "only a routed unit of the side"},
+	kSacrifice: {"Runewars rules, Battles 5b", "only while a unit of the type stands"},
+	kRetreat:   {"Runewars rules, Retreat", "one adjacent area, friendly or empty"},
+	kRaze:      {"Runewars rules, Battles 6b", "only after winning against a stronghold"},
+	kSeize:     {"Runewars rules, Battles 6b", "only after winning against a stronghold; a stronghold token from the supply, or one of the player's own from the board"},
+}
+
+// why explains why the legal-looking action a is refused.
+func (s *State) why(a engine.Action) error {
+	w := whyRule[a.Kind]
+	return engine.Illegal(w.rule, "%s is not allowed now: %s", s.FormatAction(a), w.why)
+}
+
+// FormatAction returns the text form of a.
+func (s *State) FormatAction(a engine.Action) string {
+	if int(a.Kind) >= numActionKinds {
+		return fmt.Sprintf("?%d", a.Kind)
+	}
+	w := actionWords[a.Kind]
+	x, y, z, v := int(a.Arg[0]), int(a.Arg[1]), int(a.Arg[2]), int(a.Arg[3])
+	area := func(i int) string {
+		if i >= 0 && i < len(s.c.Areas) {
+			return s.c.Areas[i].ID
+		}
+		return "?"
+	}
+	unit := func(i int) string {
+		if i >= 0 && i < len(s.c.Units) {
+			return s.c.Units[i].ID
+		}
+		return "?"
+	}
+	switch a.Kind {
+	case kLay:
+		t := "?"
+		if x >= 0 && x < len(s.c.Tiles) {
+			t = s.c.Tiles[x].ID
+		}
+		return fmt.Sprintf("lay %s at %d,%d turn %d", t, y, z, v)
+	case kRune:
+		return fmt.Sprintf("rune %s %s", map[bool]string{true: "dragon", false: "false"}[x == 1], area(y))
+	case kKeep, kDiscard, kPut, kAllies, kReveal, kFrost, kActivate, kDevelop, kRepair, kRetreat:
+		return w + " " + area(x)
+	case kPlace:
+		if z >= 0 {
+			return fmt.Sprintf("place %s %s from %s", unit(x), area(y), area(z))
+		}
+		return fmt.Sprintf("place %s %s", unit(x), area(y))
+	case kTake:
+		if x == 0 {
+			return "take influence"
+		}
+		return "take tactics"
+	case kLose:
+		return fmt.Sprintf("lose %s %s", unit(x), area(y))
+	case kBid, kParley:
+		return fmt.Sprintf("%s %d", w, x)
+	case kChoose:
+		if x >= 0 && x < len(s.c.Fate) {
+			return fmt.Sprintf("choose %d", s.c.Fate[x].ID)
+		}
+		return "choose ?"
+	case kCarry:
+		return fmt.Sprintf("carry %s %s", area(x), area(y))
+	case kOrder:
+		if x >= 1 && x <= oFortify {
+			return "order " + orderNames[x]
+		}
+		return "order ?"
+	case kMove:
+		return fmt.Sprintf("move %s %s %s", unit(x), area(y), area(z))
+	case kRecruit:
+		if x >= 0 && x < int(numResources) {
+			return "recruit " + resourceNames[x]
+		}
+		return "recruit ?"
+	case kBuild:
+		if y >= 0 {
+			return fmt.Sprintf("build %s from %s", area(x), area(y))
+		}
+		return "build " + area(x)
+	case kFirst, kHit, kStand:
+		return w + " " + unit(x)
+	case kSeize:
+		if x >= 0 {
+			return "seize from " + area(x)
+		}
+		return "seize"
+	}
+	return w
+}
+
+// ParseAction parses the text form of one of seat's actions.
+func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error) {
+	f := strings.Fields(text)
+	if len(f) == 0 {
+		return engine.Action{}, fmt.Errorf("empty action")
+	}
+	kind := -1
+	for k, w := range actionWords {
+		if w == f[0] {
+			kind = k
+		}
+	}
+	if kind < 0 {
+		return engine.Action{}, fmt.Errorf("unknown action %q (actions: %s)", f[0], strings.Join(actionWords[:], ", "))
+	}
+	p := int8(seat)
+	args := f[1:]
+	want := func(n int, form string) error {
+		if len(args) != n {
+			return fmt.Errorf("%s: want %q", f[0], form)
+		}
+		return nil
+	}
+	area := func(t string) (int, error) {
+		if a, ok := s.c.AreaByID(t); ok {
+			return a, nil
+		}
+		return 0, fmt.Errorf("%s: no area %q", f[0], t)
+	}
+	unit := func(t string) (int, error) {
+		if u, ok := s.c.UnitByID(t); ok {
+			return u, nil
+		}
+		return 0, fmt.Errorf("%s: no unit %q", f[0], t)
+	}
+	num := func(t string, lo, hi int) (int, error) {
+		n, err := strconv.Atoi(t)
+		if err != nil || n < lo || n > hi {
+			return 0, fmt.Errorf("%s: %q is not a number from %d to %d", f[0], t, lo, hi)
+		}
+		return n, nil
+	}
+	switch kind {
+	case kLay:
+		bad := fmt.Errorf("lay: want \"lay TILE at Q,R turn T\"")
+		if len(args) != 5 || args[1] != "at" || args[3] != "turn" {
+			return engine.Action{}, bad
+		}
+		t, ok := s.c.TileByID(args[0])
+		if !ok {
+			return engine.Action{}, fmt.Errorf("lay: no tile %q", args[0])
+		}
+		qs, rs, ok := strings.Cut(args[2], ",")
+		if !ok {
+			return engine.Action{}, bad
+		}
+		q, err := num(qs, -50, 50)
+		if err != nil {
+			return engine.Action{}, err
+		}
+		r, err := num(rs, -50, 50)
+		if err != nil {
+			return engine.Action{}, err
+		}
+		turn, err := num(args[4], 0, 5)
+		if err != nil {
+			return engine.Action{}, err
+		}
+		return act(p, kind, t, q, r, turn), nil
+	case kRune:
+		if err := want(2, "rune dragon|false AREA"); err != nil {
+			return engine.Action{}, err
+		}
+		if args[0] != "dragon" && args[0] != "false" {
+			return engine.Action{}, fmt.Errorf("rune: %q is not dragon or false", args[0])
+		}
+		a, err := area(args[1])
+		if err != nil {
+			return engine.Action{}, err
+		}
+		return act(p, kind, b2i(args[0] == "dragon"), a), nil
+	case kKeep, kDiscard, kPut, kAllies, kReveal, kFrost, kActivate, kDevelop, kRepair, kRetreat:
+		if err := want(1, f[0]+" AREA"); err != nil {
+			return engine.Action{}, err
+		}
+		a, err := area(args[0])
+		if err != nil {
+			return engine.Action{}, err
+		}
+		return act(p, kind, a), nil
+	case kPlace, kBuild:
+		form := "place UNIT AREA [from AREA]"
+		n := 2
+		if kind == kBuild {
+			form, n = "build AREA [from AREA]", 1
+		}
+		if len(args) != n && !(len(args) == n+2 && args[n] == "from") {
+			return engine.Action{}, fmt.Errorf("%s: want %q", f[0], form)
+		}
+		var vals []int
+		if kind == kPlace {
+			u, err := unit(args[0])
+			if err != nil {
+				return engine.Action{}, err
+			}
+			vals = append(vals, u)
+		}
+		a, err := area(args[n-1])
+		if err != nil {
+			return engine.Action{}, err
+		}
+		vals = append(vals, a)
+		from := -1
+		if len(args) == n+2 {
+			if from, err = area(args[n+1]); err != nil {
+				return engine.Action{}, err
+			}
+		}
+		return act(p, kind, append(vals, from)...), nil
+	case kTake:
+		if err := want(1, "take influence|tactics"); err != nil {
+			return engine.Action{}, err
+		}
+		switch args[0] {
+		case "influence":
+			return act(p, kind, 0), nil
+		case "tactics":
+			return act(p, kind, 1), nil
+		}
+		return engine.Action{}, fmt.Errorf("take: %q is not influence or tactics", args[0])
+	case kLose, kMove:
+		n, form := 2, "lose UNIT AREA"
+		if kind == kMove {
+			n, form = 3, "move UNIT FROM TO"
+		}
+		if err := want(n, form); err != nil {
+			return engine.Action{}, err
+		}
+		u, err := unit(args[0])
+		if err != nil {
+			return engine.Action{}, err
+		}
+		vals := []int{u}
+		for _, t := range args[1:] {
+			a, err := area(t)
+			if err != nil {
+				return engine.Action{}, err
+			}
+			vals = append(vals, a)
+		}
+		return act(p, kind, vals...), nil
+	case kBid, kParley:
+		if err := want(1, f[0]+" N"); err != nil {
+			return engine.Action{}, err
+		}
+		hi := 6
+		if kind == kBid {
+			hi = 999
+		}
+		n, err := num(args[0], 0, hi)
+		if err != nil {
+			return engine.Action{}, err
+		}
+		return act(p, kind, n), nil
+	case kChoose:
+		if err := want(1, "choose CARD"); err != nil {
+			return engine.Action{}, err
+		}
+		n, err := num(args[0], 1, len(s.c.Fate))
+		if err != nil {
+			return engine.Action{}, err
+		}
+		return act(p, kind, n-1), nil
+	case kCarry:
+		if err := want(2, "carry FROM TO"); err != nil {
+			return engine.Action{}, err
+		}
+		a, err := area(args[0])
+		if err != nil {
+			return engine.Action{}, err
+		}
+		b, err := area(args[1])
+		if err != nil {
+			return engine.Action{}, err
+		}
+		return act(p, kind, a, b), nil
+	case kOrder:
+		if err := want(1, "order NAME"); err != nil {
+			return engine.Action{}, err
+		}
+		for o := 1; o <= oFortify; o++ {
+			if orderNames[o] == args[0] {
+				return act(p, kind, o), nil
+			}
+		}
+		return engine.Action{}, fmt.Errorf("order: %q is not an order (%s)", args[0], strings.Join(orderNames[1:], ", "))
+	case kRecruit:
+		if err := want(1, "recruit food|wood|ore"); err != nil {
+			return engine.Action{}, err
+		}
+		r, err := parseResource("recruit", args[0])
+		if err != nil {
+			return engine.Action{}, fmt.Errorf("recruit: %q is not food, wood or ore", args[0])
+		}
+		return act(p, kind, int(r)), nil
+	case kFirst, kHit, kStand:
+		if err := want(1, f[0]+" UNIT"); err != nil {
+			return engine.Action{}, err
+		}
+		u, err := unit(args[0])
+		if err != nil {
+			return engine.Action{}, err
+		}
+		return act(p, kind, u), nil
+	case kSeize:
+		if len(args) == 0 {
+			return act(p, kind, -1), nil
+		}
+		if len(args) != 2 || args[0] != "from" {
+			return engine.Action{}, fmt.Errorf("seize: want \"seize [from AREA]\"")
+		}
+		a, err := area(args[1])
+		if err != nil {
+			return engine.Action{}, err
+		}
+		return act(p, kind, a), nil
+	}
+	if len(args) != 0 {
+		return engine.Action{}, fmt.Errorf("%s takes no argument", f[0])
+	}
+	return act(p, kind), nil
+}

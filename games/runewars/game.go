@@ -1,0 +1,84 @@
+package runewars
+
+import (
+	_ "embed"
+	"fmt"
+	"strconv"
+
+	"skald/engine"
+)
+
+// RulesVersion is the version of the rules and content this package plays.
+const RulesVersion = "runewars-1"
+
+//go:embed rules.md
+var rulesText string
+
+// Game is Runewars (Revised Edition) with the Banners of War rules the
+// seed summarises; this part plays the map, the factions, the seasons,
+// the orders, the battles and the dragon runes.
+type Game struct {
+	c *Content
+}
+
+// New returns Runewars played with the embedded content.
+func New() *Game { return NewWithContent(DefaultContent()) }
+
+// NewWithContent returns Runewars played with other content, such as the
+// printed tiles and faction sheets entered by an owner of the game.
+func NewWithContent(c *Content) *Game { return &Game{c: c} }
+
+// Name returns "runewars".
+func (g *Game) Name() string { return "runewars" }
+
+// Title returns the game's full name.
+func (g *Game) Title() string { return "Runewars" }
+
+// RulesVersion returns the version of the rules played.
+func (g *Game) RulesVersion() string { return RulesVersion }
+
+// Seats returns 2 and 4 (Runewars rules: 2-4 players).
+func (g *Game) Seats() (min, max int) { return 2, maxPlayers }
+
+// SeatName returns the faction of seat: seat 0 plays the first faction of
+// the content (the Daqan Lords), seat 1 the second, and so on (RW-R2).
+func (g *Game) SeatName(seat engine.Seat) string {
+	if seat >= 0 && int(seat) < len(g.c.Factions) {
+		return g.c.Factions[seat].ID
+	}
+	return "spectator"
+}
+
+// Rules returns the rules reference.
+func (g *Game) Rules() string { return rulesText }
+
+// Options lists the match options.
+func (g *Game) Options() []engine.OptionSpec {
+	return []engine.OptionSpec{
+		{Name: "years", Default: "6", Min: 1, Max: 7,
+			Help: "years played before the most dragon runes win (Runewars rules, Victory: the published game plays 6, the summary says the 7th winter; RW-R1)"},
+		{Name: "runes", Default: "6", Min: 3, Max: 8,
+			Help: "dragon runes that win the game (Runewars rules, Victory: 6)"},
+	}
+}
+
+// New starts a match: the setup quests' tiles are dealt and the first
+// player lays the first tile (Runewars rules, Setup).
+func (g *Game) New(cfg engine.Config) (engine.State, error) {
+	n := cfg.Seats
+	if n == 0 {
+		n = maxPlayers
+	}
+	if n < 2 || n > maxPlayers {
+		return nil, fmt.Errorf("runewars is played by 2 to 4 players, not %d", n)
+	}
+	opts, err := engine.Resolve(g.Options(), cfg.Options)
+	if err != nil {
+		return nil, err
+	}
+	years, _ := strconv.Atoi(opts["years"])
+	runes, _ := strconv.Atoi(opts["runes"])
+	s := &State{g: g, c: g.c, rng: engine.NewRand(cfg.Seed), n: int8(n), years: int8(years), runesToWin: int8(runes)}
+	s.setup()
+	return s, nil
+}

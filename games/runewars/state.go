@@ -1,0 +1,136 @@
+package runewars
+
+import (
+	"skald/engine"
+	"skald/engine/decide"
+)
+
+// Sizes of the state's arrays.
+const (
+	maxFigs           = 192 // figures on the board and in battle
+	maxPlayers        = 4
+	maxRunes          = 48 // rune tokens ever placed
+	unitLimit         = 8  // units in one area (Runewars rules, Limits 2)
+	numOrders         = 8
+	handLimit         = 10 // Tactics cards (Limits 7)
+	maxSeasonCards    = 12
+	maxAsk            = 32
+	strongholdSupply  = 4 // [D] RW-D6
+	developmentSupply = 3 // [D] RW-D6
+)
+
+// noArea marks a figure or token that is not on the board.
+const noArea = -1
+
+// fig is one figure on the board.
+type fig struct {
+	typ    uint8
+	owner  int8 // a seat, or -1 for a neutral not allied to anyone
+	area   int8 // noArea when the figure is back in the supply
+	routed bool
+	dmg    int8
+	battle bool // takes part in the battle being fought
+	moved  bool // moved by the order being resolved
+}
+
+// rune is a rune token on the board.
+type runeTok struct {
+	area   int8
+	dragon bool
+	up     bool           // face up: everyone sees it
+	known  engine.SeatSet // seats that have seen its face
+}
+
+// keep is a stronghold on an area.
+type keep struct {
+	owner   int8 // -1: none
+	damaged bool
+	dev     bool // a development token on it (Runewars rules, Harvest)
+}
+
+// player is one seat's faction, dials and hand.
+type player struct {
+	faction   int8
+	dials     [numResources]int8
+	influence int16
+	tactics   int8      // Tactics cards in hand (their play comes with part 2, RW-R20)
+	played    [9]bool   // order cards on the table this year, by value
+	victory   int8      // the season deck his Victory card is on, or -1
+	runeHand  [2]int8   // setup: his dragon and false rune still to place (1 each)
+	toPlace   [24]uint8 // setup and Recruit: unit types still to place
+	nPlace    int8
+}
+
+// stage is what the match is doing.
+type stage uint8
+
+const (
+	stTiles   stage = iota // laying the quest tiles
+	stHomes                // laying the home realms
+	stRunes                // placing the setup runes
+	stKeep                 // placing the setup stronghold
+	stStart                // placing the starting units
+	stSeason               // a season card's abilities
+	stOrders               // choosing orders
+	stResolve              // resolving orders
+	stOver
+)
+
+// State is a match of Runewars.
+type State struct {
+	g   *Game
+	c   *Content
+	rng engine.Rand
+	n   int8
+
+	stage      stage
+	b          *board
+	year       int8 // 1..years
+	season     int8 // 0 spring .. 3 winter
+	years      int8
+	runesToWin int8
+
+	players [maxPlayers]player
+	figs    [maxFigs]fig
+	nfigs   int16
+	runes   [maxRunes]runeTok
+	nrunes  int8
+	keeps   [maxAreas]keep
+	city    [maxAreas]int8 // city token on a city space, or -1
+	frost   [maxAreas]int8
+	active  [maxAreas]engine.SeatSet // activation tokens
+
+	// setup
+	tileHand  [maxPlayers][2]int8 // quest tiles still to lay, -1 when laid
+	turn      int8                // the seat to act in setup and sequential steps
+	setupStep int16
+
+	// seasons: each deck's cards, top first; a drawn card goes to the bottom
+	decks     [seasonsCount][maxSeasonCards]int8
+	ndeck     [seasonsCount]int8
+	card      int8               // the season card being resolved
+	victoryOn [seasonsCount]int8 // the seat whose Victory card is on top, or -1
+
+	// fate deck: the cards to draw, top first, and the discards
+	fate    [fateCards]int8
+	nfate   int8
+	fateOut [fateCards]int8
+	nout    int8
+
+	// orders
+	picks    decide.Picks
+	queue    [maxPlayers]int8 // seats in resolution order
+	nqueue   int8
+	revealed [maxPlayers]int8 // each seat's order this season
+	qpos     int8
+	ord      orderStep
+
+	// season steps, bids and queued choices
+	sea  seasonStep
+	ask  [maxAsk]choice // choices queued before play goes on, first first
+	nask int8
+	bat  battle
+
+	winner int8 // the Road to Victory winner, or -1
+	over   bool
+}

@@ -1,0 +1,519 @@
+package runewars
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"skald/engine"
+	"skald/engine/decide"
+)
+
+// View is what one seat may see of the match.
+type View struct {
+	Seat       int          `json:"seat"`
+	Year       int          `json:"year"`
+	Years      int          `json:"years"`
+	Season     string       `json:"season"`
+	RunesToWin int          `json:"runesToWin"`
+	Stage      string       `json:"stage"`
+	Card       *SeasonView  `json:"card,omitempty"`
+	Players    []PlayerView `json:"players"`
+	Areas      []AreaView   `json:"areas"`
+	Borders    []BorderView `json:"borders,omitempty"`
+	Tiles      []TileHand   `json:"tiles,omitempty"`
+	Orders     []string     `json:"orders,omitempty"` // this season's order per seat: "", "face down" or its name
+	Bids       []string     `json:"bids,omitempty"`
+	Battle     *BattleView  `json:"battle,omitempty"`
+	Asking     string       `json:"asking,omitempty"`
+	Fate       int          `json:"fate"`
+	FateOut    []int        `json:"fateOut,omitempty"`
+	VictoryOn  []string     `json:"victoryOn"` // per season deck: the faction whose Victory card is on top, or ""
+}
+
+// SeasonView is the season card in play.
+type SeasonView struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	Text string `json:"text"`
+}
+
+// PlayerView is one faction as the viewer sees it.
+type PlayerView struct {
+	Faction   string   `json:"faction"`
+	Name      string   `json:"name"`
+	Good      bool     `json:"good"`
+	Food      int      `json:"food"`
+	Wood      int      `json:"wood"`
+	Ore       int      `json:"ore"`
+	Influence int      `json:"influence"`
+	Tactics   int      `json:"tactics"`
+	Played    []string `json:"played"`
+	Runes     int      `json:"runes"`             // rune tokens in areas it controls
+	Dragons   int      `json:"dragons"`           // dragon runes among them the viewer knows of
+	Victory   string   `json:"victory,omitempty"` // the season deck its Victory card is on
+	ToPlace   []string `json:"toPlace,omitempty"`
+}
+
+// AreaView is one area of the board.
+type AreaView struct {
+	ID      string     `json:"id"`
+	Name    string     `json:"name"`
+	Tile    string     `json:"tile"`
+	Q       int        `json:"q"`
+	R       int        `json:"r"`
+	Terrain string     `json:"terrain"`
+	Food    int        `json:"food,omitempty"`
+	Wood    int        `json:"wood,omitempty"`
+	Ore     int        `json:"ore,omitempty"`
+	Home    string     `json:"home,omitempty"`
+	City    string     `json:"city,omitempty"`
+	Owner   string     `json:"owner,omitempty"`
+	Keep    string     `json:"keep,omitempty"` // "daqan", "daqan damaged", with " developed"
+	Rune    string     `json:"rune,omitempty"` // "dragon", "false", "face down"
+	Frost   int        `json:"frost,omitempty"`
+	Active  []string   `json:"active,omitempty"`
+	Units   []UnitView `json:"units,omitempty"`
+}
+
+// UnitView is a number of like figures in an area.
+type UnitView struct {
+	Owner  string `json:"owner"` // a faction, or "neutral"
+	Unit   string `json:"unit"`
+	Name   string `json:"name"`
+	Count  int    `json:"count"`
+	Routed bool   `json:"routed,omitempty"`
+	Damage int    `json:"damage,omitempty"`
+	Battle bool   `json:"battle,omitempty"`
+	Allied bool   `json:"allied,omitempty"`
+}
+
+// BorderView is a river or ridge between two areas.
+type BorderView struct {
+	A, B string
+	Kind string `json:"kind"`
+}
+
+// TileHand is a player's tiles still to lay.
+type TileHand struct {
+	Faction string   `json:"faction"`
+	Tiles   []string `json:"tiles"`
+}
+
+// BattleView is the battle being fought.
+type BattleView struct {
+	Area       string `json:"area"`
+	Attacker   string `json:"attacker"`
+	Defender   string `json:"defender"`
+	Initiative int    `json:"initiative"`
+	Phase      string `json:"phase"`
+	Cards      []int  `json:"cards,omitempty"`
+}
+
+var stageNames = [...]string{"laying tiles", "laying home realms", "placing runes", "placing strongholds", "placing units",
+	"season", "choosing orders", "resolving orders", "over"}
+
+// View returns what seat may see.
+func (s *State) View(seat engine.Seat) any { return s.view(seat) }
+
+func (s *State) faction(p int8) string {
+	if p < 0 {
+		return "neutral"
+	}
+	return s.c.Factions[s.players[p].faction].ID
+}
+
+func (s *State) view(seat engine.Seat) *View {
+	c := s.c
+	v := &View{Seat: int(seat), Year: int(s.year), Years: int(s.years), Season: seasonNames[s.season],
+		RunesToWin: int(s.runesToWin), Stage: stageNames[s.stage], Fate: int(s.nfate)}
+	if s.stage >= stSeason && s.card >= 0 && s.year > 0 {
+		card := &c.Seasons[s.card]
+		v.Card = &SeasonView{ID: card.ID, Name: card.Name, Text: card.Text}
+	}
+	for i := 0; i < int(s.nout); i++ {
+		v.FateOut = append(v.FateOut, c.Fate[s.fateOut[i]].ID)
+	}
+	for se := range s.victoryOn {
+		name := ""
+		if s.victoryOn[se] >= 0 {
+			name = s.faction(s.victoryOn[se])
+		}
+		v.VictoryOn = append(v.VictoryOn, name)
+	}
+	cen := s.take(-1)
+	for p := int8(0); p < s.n; p++ {
+		pl := &s.players[p]
+		f := &c.Factions[pl.faction]
+		pv := PlayerView{Faction: f.ID, Name: f.Name, Good: f.Good, Food: int(pl.dials[Food]), Wood: int(pl.dials[Wood]),
+			Ore: int(pl.dials[Ore]), Influence: int(pl.influence), Tactics: int(pl.tactics), Played: []string{}}
+		for o := 1; o <= oFortify; o++ {
+			if pl.played[o] {
+				pv.Played = append(pv.Played, orderNames[o])
+			}
+		}
+		if pl.victory >= 0 {
+			pv.Victory = seasonNames[pl.victory]
+		}
+		for i := 0; i < int(s.nrunes); i++ {
+			r := &s.runes[i]
+			if r.area == noArea || cen.ctl[r.area] != p {
+				continue
+			}
+			pv.Runes++
+			if r.dragon && (r.up || r.known.Has(seat)) {
+				pv.Dragons++
+			}
+		}
+		if engine.Seat(p) == seat || true {
+			for i := 0; i < int(pl.nPlace); i++ {
+				pv.ToPlace = append(pv.ToPlace, c.Units[pl.toPlace[i]].ID)
+			}
+		}
+		v.Players = append(v.Players, pv)
+	}
+	if s.stage <= stHomes {
+		for p := int8(0); p < s.n; p++ {
+			th := TileHand{Faction: s.faction(p)}
+			for _, t := range s.tileHand[p] {
+				if t >= 0 {
+					th.Tiles = append(th.Tiles, c.Tiles[t].ID)
+				}
+			}
+			if s.stage == stHomes && int(p) >= int(s.setupStep) {
+				th.Tiles = append(th.Tiles, c.Tiles[c.Homes[s.players[p].faction]].ID)
+			}
+			v.Tiles = append(v.Tiles, th)
+		}
+	}
+	s.b.placed.each(func(a int) {
+		ar := &c.Areas[a]
+		av := AreaView{ID: ar.ID, Name: ar.Name, Tile: c.Tiles[ar.Tile].ID, Q: int(s.b.pos[a].q), R: int(s.b.pos[a].r),
+			Terrain: ar.Terrain, Food: ar.Res[Food], Wood: ar.Res[Wood], Ore: ar.Res[Ore], Frost: int(s.frost[a])}
+		if ar.Home >= 0 {
+			av.Home = c.Factions[ar.Home].ID
+		}
+		if s.city[a] >= 0 {
+			av.City = c.Cities[s.city[a]].ID
+		}
+		if cen.ctl[a] >= 0 {
+			av.Owner = s.faction(cen.ctl[a])
+		}
+		if k := s.keeps[a]; k.owner >= 0 {
+			av.Keep = s.faction(k.owner)
+			if k.damaged {
+				av.Keep += " damaged"
+			}
+			if k.dev {
+				av.Keep += " developed"
+			}
+		}
+		if r := s.runeAt(a); r >= 0 {
+			t := &s.runes[r]
+			switch {
+			case t.up || t.known.Has(seat):
+				av.Rune = map[bool]string{true: "dragon", false: "false"}[t.dragon]
+			default:
+				av.Rune = "face down"
+			}
+		}
+		for p := int8(0); p < s.n; p++ {
+			if s.active[a].Has(engine.Seat(p)) {
+				av.Active = append(av.Active, s.faction(p))
+			}
+		}
+		av.Units = s.unitsIn(a)
+		v.Areas = append(v.Areas, av)
+		for _, kind := range []struct {
+			set  areaSet
+			name string
+		}{{s.b.water[a], "river"}, {s.b.ridge[a], "ridge"}} {
+			kind.set.each(func(o int) {
+				if o > a {
+					v.Borders = append(v.Borders, BorderView{A: ar.ID, B: c.Areas[o].ID, Kind: kind.name})
+				}
+			})
+		}
+	})
+	if s.stage == stOrders || s.stage == stResolve {
+		for p := int8(0); p < s.n; p++ {
+			if s.stage == stResolve {
+				v.Orders = append(v.Orders, orderNames[s.revealed[p]])
+				continue
+			}
+			val, face := s.picks.Seen(seat, engine.Seat(p))
+			switch face {
+			case decide.FaceUp:
+				v.Orders = append(v.Orders, orderNames[val])
+			case decide.FaceDown:
+				v.Orders = append(v.Orders, "face down")
+			default:
+				v.Orders = append(v.Orders, "")
+			}
+		}
+	}
+	if s.stage == stSeason && s.sea.bidding {
+		for p := int8(0); p < s.n; p++ {
+			val, face := s.picks.Seen(seat, engine.Seat(p))
+			switch face {
+			case decide.FaceUp:
+				v.Bids = append(v.Bids, fmt.Sprint(val))
+			case decide.FaceDown:
+				v.Bids = append(v.Bids, "face down")
+			default:
+				v.Bids = append(v.Bids, "")
+			}
+		}
+	}
+	if s.bat.on {
+		b := &s.bat
+		bv := &BattleView{Area: c.Areas[b.area].ID, Attacker: s.faction(b.att), Defender: s.faction(b.def), Initiative: int(b.init),
+			Phase: []string{"fight or parley", "choose a fate card", "initiative steps", "retreat", "raze or seize"}[b.phase]}
+		for i := 0; i < int(b.ncards); i++ {
+			bv.Cards = append(bv.Cards, c.Fate[b.cards[i]].ID)
+		}
+		v.Battle = bv
+	}
+	v.Asking = s.asking()
+	return v
+}
+
+// unitsIn groups the figures in area a.
+func (s *State) unitsIn(a int) []UnitView {
+	type key struct {
+		owner  int8
+		u      uint8
+		routed bool
+		dmg    int8
+		battle bool
+	}
+	count := map[key]int{}
+	var keys []key
+	for i := 0; i < int(s.nfigs); i++ {
+		f := &s.figs[i]
+		if int(f.area) != a {
+			continue
+		}
+		k := key{f.owner, f.typ, f.routed, f.dmg, f.battle}
+		if count[k] == 0 {
+			keys = append(keys, k)
+		}
+		count[k]++
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		x, y := keys[i], keys[j]
+		if x.owner != y.owner {
+			return x.owner < y.owner
+		}
+		if x.u != y.u {
+			return x.u < y.u
+		}
+		if x.routed != y.routed {
+			return !x.routed
+		}
+		return x.dmg < y.dmg
+	})
+	var out []UnitView
+	for _, k := range keys {
+		ut := &s.c.Units[k.u]
+		out = append(out, UnitView{Owner: s.faction(k.owner), Unit: ut.ID, Name: ut.Name, Count: count[k], Routed: k.routed,
+			Damage: int(k.dmg), Battle: k.battle, Allied: k.owner >= 0 && ut.Faction < 0})
+	}
+	return out
+}
+
+// asking says what the match waits for, for the players.
+func (s *State) asking() string {
+	if s.over {
+		return ""
+	}
+	who := func(p int8) string { return s.faction(p) }
+	if s.nask > 0 {
+		c := &s.ask[0]
+		switch c.kind {
+		case chTake:
+			return who(c.seat) + ": take 2 Influence or a Tactics card (Autumn)"
+		case chLose:
+			return fmt.Sprintf("%s: remove %d units from %s (Winter: no more units in an area than the food dial; Limits 2)", who(c.seat), c.n, s.c.Areas[c.area].Name)
+		case chReveal:
+			return fmt.Sprintf("%s: reveal %d face-down rune tokens in areas you control", who(c.seat), c.n)
+		case chCarry:
+			return who(c.seat) + ": move one rune token (Threatened Home Realms)"
+		case chFrost:
+			return fmt.Sprintf("%s: place %d Frost tokens outside the home realms", who(c.seat), c.n)
+		case chAllies:
+			return fmt.Sprintf("%s: place %d allied %s in an area you control", who(c.seat), c.n, plural(s.c.Units[c.unit].Name, int(c.n)))
+		case chDiscard:
+			return who(c.seat) + ": discard up to 2 false rune tokens you control, or done (Dragon runes)"
+		case chPut:
+			return fmt.Sprintf("%s: place %d rune tokens, face down, in friendly or uncontrolled areas", who(c.seat), c.n)
+		}
+	}
+	if s.bat.on {
+		b := &s.bat
+		switch b.phase {
+		case bDiplomacy:
+			return who(b.att) + ": fight the neutral units, or parley with 1 to 6 Influence (Diplomacy)"
+		case bParleyCard:
+			return who(b.att) + ": choose one of the fate cards drawn (Diplomacy 3)"
+		case bRetreat:
+			return s.sideName(b.loser) + " retreats: choose one adjacent friendly or empty area (Retreat)"
+		case bKeep:
+			return who(b.att) + ": raze the stronghold, or seize it (Battles 6b)"
+		}
+		if b.nq > 0 {
+			h := &b.q[0]
+			switch h.op {
+			case hDamage:
+				return fmt.Sprintf("%s: choose the unit that takes the damage (%d left)", who(s.hitChooser()), h.n)
+			case hRout:
+				return fmt.Sprintf("%s: choose the unit that is routed (%d left)", who(s.hitChooser()), h.n)
+			case hAimed, hDestroy:
+				return who(s.hitChooser()) + ": choose the enemy unit your ability strikes"
+			case hStand:
+				return who(s.hitChooser()) + ": choose the routed unit that stands up"
+			case hSacrifice:
+				return who(s.hitChooser()) + ": sacrifice a unit for its damage, or skip"
+			}
+		}
+		return fmt.Sprintf("choose which unit type draws first at initiative %d", b.init)
+	}
+	switch s.stage {
+	case stTiles:
+		return who(s.turn) + ": lay one of your tiles (Setup)"
+	case stHomes:
+		return who(s.turn) + ": lay your home realm, at least 3 areas from the others (Setup 1)"
+	case stRunes:
+		return who(s.turn) + ": place your dragon rune or your false rune (Setup 2)"
+	case stKeep:
+		return who(s.turn) + ": build your stronghold in your home realm (Setup 5)"
+	case stStart:
+		return who(s.turn) + ": place your starting units in your home realm (Setup 5)"
+	case stSeason:
+		if s.sea.bidding {
+			return "every player bids Influence, face down (Influence bids)"
+		}
+	case stOrders:
+		return "every player chooses an order card, face down"
+	case stResolve:
+		o := &s.ord
+		switch o.phase {
+		case opActivate:
+			return who(o.seat) + ": activate an area to move into, or done (" + orderTitles[o.value] + ")"
+		case opMove:
+			return who(o.seat) + ": move units, then done (" + orderTitles[o.value] + ")"
+		case opRecruit:
+			return who(o.seat) + ": choose the resource to recruit with (Recruit)"
+		case opPlace:
+			return who(o.seat) + ": place the units recruited in your strongholds' areas (Recruit)"
+		case opDevelop:
+			return who(o.seat) + ": put a development on one of your strongholds (Harvest)"
+		case opFortify:
+			return who(o.seat) + ": build, repair, turn your revealed runes face down, move a rune, then done (Fortify)"
+		}
+	}
+	return ""
+}
+
+// Describe draws seat's view as text for a terminal.
+func (s *State) Describe(seat engine.Seat) string {
+	v := s.view(seat)
+	var b strings.Builder
+	if v.Year > 0 {
+		fmt.Fprintf(&b, "Runewars — year %d of %d, %s", v.Year, v.Years, v.Season)
+		if v.Card != nil {
+			fmt.Fprintf(&b, ": %s — %s", v.Card.Name, v.Card.Text)
+		}
+		b.WriteString("\n")
+	} else {
+		fmt.Fprintf(&b, "Runewars — setup: %s\n", v.Stage)
+	}
+	fmt.Fprintf(&b, "%d dragon runes win. Fate deck %d cards.\n", v.RunesToWin, v.Fate)
+	for i, p := range v.Players {
+		fmt.Fprintf(&b, "%-7s %-20s food %d wood %d ore %d  influence %d  tactics %d  runes %d (dragons known %d)", p.Faction, p.Name,
+			p.Food, p.Wood, p.Ore, p.Influence, p.Tactics, p.Runes, p.Dragons)
+		if len(p.Played) > 0 {
+			fmt.Fprintf(&b, "  played: %s", strings.Join(p.Played, ", "))
+		}
+		if p.Victory != "" {
+			fmt.Fprintf(&b, "  Victory card on %s", p.Victory)
+		}
+		if len(v.Orders) > i && v.Orders[i] != "" {
+			fmt.Fprintf(&b, "  order: %s", v.Orders[i])
+		}
+		if len(v.Bids) > i && v.Bids[i] != "" {
+			fmt.Fprintf(&b, "  bid: %s", v.Bids[i])
+		}
+		b.WriteString("\n")
+	}
+	for _, t := range v.Tiles {
+		if len(t.Tiles) > 0 {
+			fmt.Fprintf(&b, "%s's tiles to lay: %s\n", t.Faction, strings.Join(t.Tiles, ", "))
+		}
+	}
+	tile := ""
+	for _, a := range v.Areas {
+		if a.Tile != tile {
+			tile = a.Tile
+			fmt.Fprintf(&b, "[%s]\n", tile)
+		}
+		fmt.Fprintf(&b, "  %-16s (%d,%d) %-9s", a.ID, a.Q, a.R, a.Terrain)
+		res := []string{}
+		for _, x := range []struct {
+			n    int
+			name string
+		}{{a.Food, "food"}, {a.Wood, "wood"}, {a.Ore, "ore"}} {
+			if x.n > 0 {
+				res = append(res, fmt.Sprintf("%d %s", x.n, x.name))
+			}
+		}
+		fmt.Fprintf(&b, " %-22s", strings.Join(res, " "))
+		var notes []string
+		if a.Home != "" {
+			notes = append(notes, "home of "+a.Home)
+		}
+		if a.City != "" {
+			notes = append(notes, "city "+a.City)
+		}
+		if a.Owner != "" {
+			notes = append(notes, "held by "+a.Owner)
+		}
+		if a.Keep != "" {
+			notes = append(notes, "stronghold "+a.Keep)
+		}
+		if a.Rune != "" {
+			notes = append(notes, "rune "+a.Rune)
+		}
+		if a.Frost > 0 {
+			notes = append(notes, fmt.Sprintf("frost %d", a.Frost))
+		}
+		if len(a.Active) > 0 {
+			notes = append(notes, "activated by "+strings.Join(a.Active, ", "))
+		}
+		b.WriteString(strings.Join(notes, "; "))
+		for _, u := range a.Units {
+			st := ""
+			if u.Routed {
+				st += " routed"
+			}
+			if u.Damage > 0 {
+				st += fmt.Sprintf(" %d damage", u.Damage)
+			}
+			if u.Allied {
+				st += " allied"
+			}
+			fmt.Fprintf(&b, "\n      %s %d %s%s", u.Owner, u.Count, u.Unit, st)
+		}
+		b.WriteString("\n")
+	}
+	for _, bd := range v.Borders {
+		fmt.Fprintf(&b, "%s between %s and %s\n", bd.Kind, bd.A, bd.B)
+	}
+	if v.Battle != nil {
+		fmt.Fprintf(&b, "Battle in %s: %s against %s, initiative %d (%s)\n", v.Battle.Area, v.Battle.Attacker, v.Battle.Defender, v.Battle.Initiative, v.Battle.Phase)
+	}
+	if v.Asking != "" {
+		fmt.Fprintf(&b, "Now: %s\n", v.Asking)
+	}
+	return b.String()
+}
