@@ -1,0 +1,431 @@
+package runewars
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"skald/engine"
+)
+
+// Setup is what a scenario may arrange before the first action: a board
+// of tiles laid where it says, and a position at the start of a season's
+// order choice (or of a season card). Factions, areas, units, tiles and
+// cards are named by their ids.
+type Setup struct {
+	// Tiles are laid in order, quest tiles and home realms alike, without
+	// the laying rules (a scenario of those plays the setup instead).
+	Tiles []TileSetup `json:"tiles"`
+	// Year (1 when absent) and Season (spring when absent) of the position.
+	Year   int    `json:"year"`
+	Season string `json:"season"`
+	// Start is "orders" (the default: every player is about to choose an
+	// order card) or "season": the season's card, Card, is drawn and
+	// resolved first.
+	Start string `json:"start"`
+	Card  string `json:"card"`
+	// Decks puts season cards on top of their decks, top first.
+	Decks map[string][]string `json:"decks"`
+	// Victory lays a faction's Victory card on a season's deck.
+	Victory map[string]string `json:"victory"`
+	// Fate puts fate cards, by number, on top of the fate deck, top first.
+	Fate    []int                  `json:"fate"`
+	Players map[string]PlayerSetup `json:"players"`
+	// Units lists the figures of each area: "FACTION UNIT", "neutral
+	// UNIT", or a faction and a neutral unit for an ally, with "routed"
+	// after it for a routed figure: "daqan footman routed".
+	Units map[string][]string `json:"units"`
+	// Keeps are strongholds: "FACTION", with "damaged" and "developed".
+	Keeps map[string]string `json:"keeps"`
+	// Runes are rune tokens: "dragon" or "false", with "up" when face up.
+	// The players who control their areas have seen them.
+	Runes  map[string]string   `json:"runes"`
+	Cities map[string]string   `json:"cities"`
+	Frost  map[string]int      `json:"frost"`
+	Active map[string][]string `json:"active"`
+}
+
+// TileSetup lays one tile: area 0 at At (q, r), in turn Turn (0-5).
+type TileSetup struct {
+	Tile string `json:"tile"`
+	At   [2]int `json:"at"`
+	Turn int    `json:"turn"`
+}
+
+// PlayerSetup is one faction's dials, Influence, Tactics cards and the
+// order cards it has played this year.
+type PlayerSetup struct {
+	Food      *int     `json:"food"`
+	Wood      *int     `json:"wood"`
+	Ore       *int     `json:"ore"`
+	Influence *int     `json:"influence"`
+	Tactics   *int     `json:"tactics"`
+	Played    []string `json:"played"`
+}
+
+// Arrange sets the match up as setup (JSON of a Setup) says. It is
+// allowed only before the first action; on an error nothing changes.
+func (s *State) Arrange(setup []byte) error {
+	var su Setup
+	dec := json.NewDecoder(bytes.NewReader(setup))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&su); err != nil {
+		return fmt.Errorf("runewars setup: %w", err)
+	}
+	if s.stage != stTiles || s.setupStep != 0 || s.b.placed != 0 {
+		return fmt.Errorf("runewars setup: only before the first action")
+	}
+	c := s.Clone().(*State)
+	if err := c.arrange(&su); err != nil {
+		return fmt.Errorf("runewars setup: %w", err)
+	}
+	*s = *c
+	return nil
+}
+
+func (s *State) arrange(su *Setup) error {
+	c := s.c
+	if len(su.Tiles) == 0 {
+		return fmt.Errorf("tiles: none laid")
+	}
+	for i, ts := range su.Tiles {
+		t, ok := c.TileByID(ts.Tile)
+		if !ok {
+			return fmt.Errorf("tiles[%d]: no tile %q", i, ts.Tile)
+		}
+		if ts.Turn < 0 || ts.Turn > 5 {
+			return fmt.Errorf("tiles[%d]: turn %d is not 0 to 5", i, ts.Turn)
+		}
+		if s.b.placed.has(c.Tiles[t].Areas[0]) {
+			return fmt.Errorf("tiles[%d]: %s is laid twice", i, ts.Tile)
+		}
+		p := placement{at: hex{int16(ts.At[0]), int16(ts.At[1])}, turn: int8(ts.Turn)}
+		for _, h := range tileCells(p.at, ts.Turn) {
+			if _, taken := s.b.cells[h]; taken {
+				return fmt.Errorf("tiles[%d]: %s overlaps a tile laid before", i, ts.Tile)
+			}
+		}
+		s.b = s.b.with(c, t, p)
+	}
+	for p := range s.tileHand {
+		s.tileHand[p] = [2]int8{-1, -1}
+	}
+	for p := 0; p < int(s.n); p++ {
+		s.players[p].runeHand = [2]int8{}
+	}
+	seat := func(field, id string) (int8, error) {
+		for p := int8(0); p < s.n; p++ {
+			if c.Factions[s.players[p].faction].ID == id {
+				return p, nil
+			}
+		}
+		return 0, fmt.Errorf("%s: no faction %q in a %d-player match", field, id, s.n)
+	}
+	area := func(field, id string) (int, error) {
+		a, ok := c.AreaByID(id)
+		if !ok || !s.b.placed.has(a) {
+			return 0, fmt.Errorf("%s: no area %q on the board", field, id)
+		}
+		return a, nil
+	}
+	seasonOf := func(field, name string) (int, error) {
+		if name == "" {
+			return spring, nil
+		}
+		for i, n := range seasonNames {
+			if n == name {
+				return i, nil
+			}
+		}
+		return 0, fmt.Errorf("%s: %q is not spring, summer, autumn or winter", field, name)
+	}
+	s.year = int8(su.Year)
+	if su.Year == 0 {
+		s.year = 1
+	}
+	if int(s.year) < 1 || s.year > s.years {
+		return fmt.Errorf("year: %d is not 1 to %d", su.Year, s.years)
+	}
+	se, err := seasonOf("season", su.Season)
+	if err != nil {
+		return err
+	}
+	s.season = int8(se)
+	for _, id := range sortedKeysOf(su.Players) {
+		p, err := seat("players", id)
+		if err != nil {
+			return err
+		}
+		ps := su.Players[id]
+		pl := &s.players[p]
+		for r, v := range []*int{ps.Food, ps.Wood, ps.Ore} {
+			if v == nil {
+				continue
+			}
+			if *v < 0 || *v > maxDial {
+				return fmt.Errorf("players.%s.%s: %d is not 0 to %d", id, resourceNames[r], *v, maxDial)
+			}
+			pl.dials[r] = int8(*v)
+		}
+		if ps.Influence != nil {
+			if *ps.Influence < 0 || *ps.Influence > 999 {
+				return fmt.Errorf("players.%s.influence: %d is not 0 to 999", id, *ps.Influence)
+			}
+			pl.influence = int16(*ps.Influence)
+		}
+		if ps.Tactics != nil {
+			if *ps.Tactics < 0 || *ps.Tactics > handLimit {
+				return fmt.Errorf("players.%s.tactics: %d is not 0 to %d", id, *ps.Tactics, handLimit)
+			}
+			pl.tactics = int8(*ps.Tactics)
+		}
+		for _, o := range ps.Played {
+			v := -1
+			for i := 1; i <= oFortify; i++ {
+				if orderNames[i] == o {
+					v = i
+				}
+			}
+			if v < 0 {
+				return fmt.Errorf("players.%s.played: %q is not an order", id, o)
+			}
+			pl.played[v] = true
+		}
+	}
+	for _, id := range sortedKeysOf(su.Units) {
+		a, err := area("units", id)
+		if err != nil {
+			return err
+		}
+		for i, text := range su.Units[id] {
+			field := fmt.Sprintf("units.%s[%d]", id, i)
+			f := strings.Fields(text)
+			routed := len(f) == 3 && f[2] == "routed"
+			if len(f) != 2 && !routed {
+				return fmt.Errorf("%s: %q: want \"FACTION UNIT\" or \"neutral UNIT\", with \"routed\" after it", field, text)
+			}
+			owner := int8(-1)
+			if f[0] != "neutral" {
+				if owner, err = seat(field, f[0]); err != nil {
+					return err
+				}
+			}
+			u, ok := c.UnitByID(f[1])
+			if !ok {
+				return fmt.Errorf("%s: no unit %q", field, f[1])
+			}
+			uf := c.Units[u].Faction
+			if owner < 0 && uf >= 0 || owner >= 0 && uf >= 0 && uf != int(s.players[owner].faction) {
+				return fmt.Errorf("%s: %s is not a %s unit", field, f[1], f[0])
+			}
+			if s.onBoard(u, owner) >= c.Units[u].Supply {
+				return fmt.Errorf("%s: no %s left in the supply", field, f[1])
+			}
+			fi := s.addFig(u, owner, a)
+			if fi < 0 {
+				return fmt.Errorf("%s: too many figures", field)
+			}
+			s.figs[fi].routed = routed
+		}
+	}
+	for _, id := range sortedKeysOf(su.Keeps) {
+		a, err := area("keeps", id)
+		if err != nil {
+			return err
+		}
+		f := strings.Fields(su.Keeps[id])
+		if len(f) == 0 {
+			return fmt.Errorf("keeps.%s: empty", id)
+		}
+		owner, err := seat("keeps."+id, f[0])
+		if err != nil {
+			return err
+		}
+		k := keep{owner: owner}
+		for _, w := range f[1:] {
+			switch w {
+			case "damaged":
+				k.damaged = true
+			case "developed":
+				k.dev = true
+			default:
+				return fmt.Errorf("keeps.%s: %q is not damaged or developed", id, w)
+			}
+		}
+		s.keeps[a] = k
+	}
+	for _, id := range sortedKeysOf(su.Runes) {
+		a, err := area("runes", id)
+		if err != nil {
+			return err
+		}
+		f := strings.Fields(su.Runes[id])
+		if len(f) == 0 || f[0] != "dragon" && f[0] != "false" || len(f) > 2 || len(f) == 2 && f[1] != "up" {
+			return fmt.Errorf("runes.%s: %q: want dragon or false, with up after it for a face-up token", id, su.Runes[id])
+		}
+		s.addRune(a, f[0] == "dragon", 0)
+		s.runes[s.nrunes-1].up = len(f) == 2
+	}
+	for _, id := range sortedKeysOf(su.Cities) {
+		a, err := area("cities", id)
+		if err != nil {
+			return err
+		}
+		if !c.Areas[a].City {
+			return fmt.Errorf("cities.%s: the area has no city space", id)
+		}
+		found := false
+		for i := range c.Cities {
+			if c.Cities[i].ID == su.Cities[id] {
+				s.city[a] = int8(i)
+				found = true
+			}
+		}
+		if !found {
+			return fmt.Errorf("cities.%s: no city token %q", id, su.Cities[id])
+		}
+	}
+	for _, id := range sortedKeysOf(su.Frost) {
+		a, err := area("frost", id)
+		if err != nil {
+			return err
+		}
+		if n := su.Frost[id]; n < 0 || n > 9 {
+			return fmt.Errorf("frost.%s: %d is not 0 to 9", id, n)
+		}
+		s.frost[a] = int8(su.Frost[id])
+	}
+	for _, id := range sortedKeysOf(su.Active) {
+		a, err := area("active", id)
+		if err != nil {
+			return err
+		}
+		for _, f := range su.Active[id] {
+			p, err := seat("active."+id, f)
+			if err != nil {
+				return err
+			}
+			s.active[a] = s.active[a].With(engine.Seat(p))
+		}
+	}
+	for _, name := range sortedKeysOf(su.Decks) {
+		se, err := seasonOf("decks", name)
+		if err != nil {
+			return err
+		}
+		if err := s.stackSeason(se, su.Decks[name]); err != nil {
+			return fmt.Errorf("decks.%s: %w", name, err)
+		}
+	}
+	for _, name := range sortedKeysOf(su.Victory) {
+		se, err := seasonOf("victory", name)
+		if err != nil {
+			return err
+		}
+		p, err := seat("victory."+name, su.Victory[name])
+		if err != nil {
+			return err
+		}
+		s.victoryOn[se] = p
+		s.players[p].victory = int8(se)
+	}
+	if len(su.Fate) > 0 {
+		var top []int8
+		for i, n := range su.Fate {
+			if n < 1 || n > len(c.Fate) {
+				return fmt.Errorf("fate[%d]: %d is not a card number 1 to %d", i, n, len(c.Fate))
+			}
+			for _, t := range top {
+				if int(t) == n-1 {
+					return fmt.Errorf("fate[%d]: card %d is named twice", i, n)
+				}
+			}
+			top = append(top, int8(n-1))
+		}
+		rest := s.fate[:0:0]
+		for _, x := range s.fate[:s.nfate] {
+			keep := true
+			for _, t := range top {
+				if t == x {
+					keep = false
+				}
+			}
+			if keep {
+				rest = append(rest, x)
+			}
+		}
+		copy(s.fate[:], append(top, rest...))
+	}
+	s.learnRunes()
+	switch su.Start {
+	case "", "orders":
+		if su.Card != "" {
+			card, ok := s.seasonCard(su.Card)
+			if !ok || c.Seasons[card].Season != se {
+				return fmt.Errorf("card: %q is not a %s card", su.Card, seasonNames[se])
+			}
+			s.card = int8(card)
+		} else {
+			s.card = s.decks[se][0]
+		}
+		s.startOrders()
+	case "season":
+		if su.Card != "" {
+			if err := s.stackSeason(se, []string{su.Card}); err != nil {
+				return fmt.Errorf("card: %w", err)
+			}
+		}
+		s.beginSeason(nil)
+		s.run(nil)
+	default:
+		return fmt.Errorf("start: %q is not orders or season", su.Start)
+	}
+	return nil
+}
+
+func (s *State) seasonCard(id string) (int, bool) {
+	for i := range s.c.Seasons {
+		if s.c.Seasons[i].ID == id {
+			return i, true
+		}
+	}
+	return -1, false
+}
+
+// stackSeason puts the named cards on top of season se's deck, in order.
+func (s *State) stackSeason(se int, ids []string) error {
+	var top []int8
+	for i, id := range ids {
+		card, ok := s.seasonCard(id)
+		if !ok || s.c.Seasons[card].Season != se {
+			return fmt.Errorf("[%d]: %q is not a %s card", i, id, seasonNames[se])
+		}
+		top = append(top, int8(card))
+	}
+	s.shuffleSeason(se)
+	var rest []int8
+	for _, x := range s.decks[se][:s.ndeck[se]] {
+		in := false
+		for _, t := range top {
+			in = in || t == x
+		}
+		if !in {
+			rest = append(rest, x)
+		}
+	}
+	all := append(top, rest...)
+	copy(s.decks[se][:], all)
+	s.ndeck[se] = int8(len(all))
+	return nil
+}
+
+func sortedKeysOf[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
