@@ -92,7 +92,9 @@ func New(spec string, seed uint64) (Bot, error) {
 // The parameters of "mcts" are iters (iterations per choice), time (a
 // thinking time per choice, as a Go duration, used instead of iters),
 // level (a strength of [Levels]: its iterations), c (the exploration
-// constant) and depth (the random actions a playout plays before it asks
+// constant), guide (the share of a playout's actions, in percent, that
+// the game's rules of thumb choose, in a game that has them; 0, the
+// default, plays at random) and depth (the random actions a playout plays before it asks
 // a game that can evaluate a position; 0 plays to the end; without it, a
 // game's [Horizon] or [DefaultDepth]). The levels "easy", "normal" and
 // "hard" are kinds too, taking the same parameters.
@@ -197,6 +199,12 @@ func (m *MCTS) parse(params string) (map[string]string, error) {
 				return nil, fmt.Errorf("depth=%s: want a whole number of at least 0 (0 plays out to the end)", v)
 			}
 			m.Depth, m.depthGiven = n, true
+		case "guide":
+			n, err := strconv.Atoi(strings.TrimSuffix(v, "%"))
+			if err != nil || n < 0 || n > 100 {
+				return nil, fmt.Errorf("guide=%s: want a share in percent, from 0 to 100", v)
+			}
+			m.Guide, m.guideGiven = n, true
 		case "level":
 			l, ok := level(v)
 			if !ok {
@@ -213,7 +221,7 @@ func (m *MCTS) parse(params string) (map[string]string, error) {
 			}
 			m.C = c
 		default:
-			return nil, fmt.Errorf("unknown parameter %q (known: c, depth, iters, level, time)", k)
+			return nil, fmt.Errorf("unknown parameter %q (known: c, depth, guide, iters, level, time)", k)
 		}
 	}
 	if iters && limit {

@@ -57,7 +57,7 @@ func TestNewErrors(t *testing.T) {
 		{"human", "humans are not bots"},
 		{"random:iters=3", "random takes no parameters"},
 		{"mcts:depth=-1", "depth=-1: want a whole number of at least 0"},
-		{"mcts:width=3", `unknown parameter "width" (known: c, depth, iters, level, time)`},
+		{"mcts:width=3", `unknown parameter "width" (known: c, depth, guide, iters, level, time)`},
 		{"mcts:iters", `parameter "iters": want name=value`},
 		{"mcts:iters=", `want name=value`},
 		{"mcts:iters=0", "iters=0: want a whole number of at least 1"},

@@ -61,8 +61,17 @@ type MCTS struct {
 	// a depth.
 	Depth int
 
+	// Guide is the share, in percent, of a playout's actions that the
+	// game's rules of thumb ([engine.Heuristic]) choose, in a game that
+	// has them; the others are uniformly random. Guided playouts are
+	// slower but tell a good move from a bad one where random play cannot.
+	// A state that is a [PlayoutGuide] sets it instead, unless the spec
+	// named a share.
+	Guide int
+
 	name       string // "mcts", or the level it plays at
 	depthGiven bool   // the spec named Depth: a game's Horizon does not set it
+	guideGiven bool   // the spec named Guide: a game's PlayoutGuide does not set it
 
 	rng     engine.Rand
 	nodes   []node          // nodes[0] is the root
@@ -101,6 +110,16 @@ type Horizon interface {
 	// Horizon returns how many random actions a search's playout plays
 	// before it asks Evaluate; at least 1.
 	Horizon() int
+}
+
+// PlayoutGuide is implemented by states whose rules of thumb are good and
+// cheap enough to guide a search's playouts: in Wintergrim, random play
+// seldom reaches an objective, and the evaluation after it says little.
+type PlayoutGuide interface {
+	engine.Heuristic
+	// PlayoutGuide returns the share, in percent, of a playout's actions
+	// that Suggest chooses, from 0 to 100.
+	PlayoutGuide() int
 }
 
 // Name returns "mcts", or the level the bot was made at, such as
@@ -209,7 +228,15 @@ func (m *MCTS) iterate(s engine.State, seat engine.Seat) {
 	}
 	var res engine.Result
 	var over bool
-	res, over, m.legal = playoutTo(d, &m.rng, m.legal, limit)
+	guide := m.Guide
+	if g, ok := d.(PlayoutGuide); ok && !m.guideGiven {
+		guide = min(100, max(0, g.PlayoutGuide()))
+	}
+	if h, ok := d.(engine.Heuristic); ok && guide > 0 {
+		res, over = m.guided(d, h, limit, guide)
+	} else {
+		res, over, m.legal = playoutTo(d, &m.rng, m.legal, limit)
+	}
 	var worth [engine.MaxSeats]float64
 	var known engine.SeatSet
 	m.nodes[0].visits++
@@ -331,4 +358,37 @@ func index(actions []engine.Action, a engine.Action) int {
 		}
 	}
 	return -1
+}
+
+// guided plays d on for at most limit actions, each chosen by h with
+// chance guide percent and at random otherwise, and reports whether the
+// game ended; if it did not, the result is a draw.
+func (m *MCTS) guided(d engine.State, h engine.Heuristic, limit, guide int) (engine.Result, bool) {
+	for n := 0; ; n++ {
+		dec := d.Deciders()
+		if dec.Empty() {
+			res, ok := d.Result()
+			if !ok {
+				panic("ai: no seat decides but the game is not over")
+			}
+			return res, true
+		}
+		if n == limit {
+			return engine.Result{Reason: "playout limit reached"}, false
+		}
+		seat := dec.First()
+		var a engine.Action
+		if m.rng.IntN(100) < guide {
+			a = h.Suggest(seat, &m.rng)
+		} else {
+			m.legal = d.Legal(seat, m.legal[:0])
+			if len(m.legal) == 0 {
+				panic(fmt.Sprintf("ai: seat %d decides but has no legal action", seat))
+			}
+			a = m.legal[m.rng.IntN(len(m.legal))]
+		}
+		if err := d.Apply(a, nil); err != nil {
+			panic(fmt.Sprintf("ai: a suggested or legal action does not apply: %v", err))
+		}
+	}
 }

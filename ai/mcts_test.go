@@ -307,3 +307,48 @@ func TestMCTSHorizon(t *testing.T) {
 		}
 	}
 }
+
+// guidedClimb is a climb whose rules of thumb (always step up) guide a
+// share of the playouts' actions (a PlayoutGuide); suggested counts them.
+type guidedClimb struct {
+	near
+	share     int
+	suggested *int
+}
+
+func (c *guidedClimb) Clone() engine.State                                { d := *c; return &d }
+func (c *guidedClimb) Determinize(engine.Seat, *engine.Rand) engine.State { return c.Clone() }
+func (c *guidedClimb) PlayoutGuide() int                                  { return c.share }
+func (c *guidedClimb) Suggest(seat engine.Seat, _ *engine.Rand) engine.Action {
+	*c.suggested++
+	return engine.Action{Seat: seat, Kind: 1}
+}
+
+// TestMCTSGuide checks that a game's PlayoutGuide sets the share of
+// playout actions its rules of thumb choose, unless the spec names one.
+func TestMCTSGuide(t *testing.T) {
+	for _, tt := range []struct {
+		spec  string
+		share int
+		want  func(suggested, played int) bool
+	}{
+		{"mcts:iters=40", 100, func(s, p int) bool { return s == p }},
+		{"mcts:iters=40", 0, func(s, p int) bool { return s == 0 }},
+		{"mcts:iters=40,guide=0", 100, func(s, p int) bool { return s == 0 }},
+		{"mcts:iters=40,guide=50", 0, func(s, p int) bool { return s > p/4 && s < 3*p/4 }},
+	} {
+		b, err := New(tt.spec, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		evals, deepest, suggested := 0, 0, 0
+		s := &guidedClimb{near: near{climb: climb{evals: &evals}, deepest: &deepest}, share: tt.share, suggested: &suggested}
+		if a := b.Choose(s, 0); a.Kind != 1 {
+			t.Errorf("%s, share %d: chose step %d, want up (1)", tt.spec, tt.share, a.Kind)
+		}
+		played := 3 * b.(*MCTS).Iters() // every playout plays the horizon's 3 actions
+		if !tt.want(suggested, played) {
+			t.Errorf("%s, share %d: %d of %d playout actions suggested", tt.spec, tt.share, suggested, played)
+		}
+	}
+}
