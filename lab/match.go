@@ -60,8 +60,10 @@ type Match struct {
 	// when the winner took the lead it kept to the end (-1 when the game
 	// has no evaluation, no single winner, or a winner not alone in front
 	// at the end).
-	LeadChanges int `json:"lead_changes"`
-	DecidedAt   int `json:"decided_at"`
+	LeadChanges int  `json:"lead_changes"`
+	DecidedAt   int  `json:"decided_at"`
+	Evaluated   bool `json:"evaluated,omitempty"` // the game evaluates positions
+
 	// Fielded lists what each seat fielded, sorted by kind and name.
 	Fielded [][]Item `json:"fielded,omitempty"`
 }
@@ -155,6 +157,7 @@ func play(ctx context.Context, g engine.Game, s *Study, variants []Variant, i in
 		m.Rewards = append(m.Rewards, res.Reward(engine.Seat(k)))
 	}
 	if eval != nil {
+		m.Evaluated = true
 		m.LeadChanges, m.DecidedAt = leads(leaders, res, seats)
 	}
 	if f, ok := st.(Fielder); ok {

@@ -1,7 +1,6 @@
 package lab
 
 import (
-	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -237,15 +236,14 @@ func report(g engine.Game, s *Study, ms []Match) *Report {
 		lengths = append(lengths, m.Length)
 		legal += float64(m.Legal)
 		decisions += float64(m.Length)
-		if m.DecidedAt >= 0 {
+		if m.Evaluated {
 			hasEval = true
-			decisive = append(decisive, float64(m.Length-m.DecidedAt)/float64(max(m.Length, 1)))
-		}
-		if m.Length > 0 {
-			leadChange = append(leadChange, float64(m.LeadChanges)/float64(m.Length))
-		}
-		if m.LeadChanges > 0 {
-			hasEval = true
+			if m.DecidedAt >= 0 {
+				decisive = append(decisive, float64(m.Length-m.DecidedAt)/float64(max(m.Length, 1)))
+			}
+			if m.Length > 0 {
+				leadChange = append(leadChange, float64(m.LeadChanges)/float64(m.Length))
+			}
 		}
 	}
 	r.Draws = draws.rate()
@@ -286,9 +284,12 @@ func report(g engine.Game, s *Study, ms []Match) *Report {
 		q.Completion = float64(r.Matches) / float64(len(ms))
 	}
 	if hasEval {
-		d, _, _ := sim.Mean(decisive, sim.Z95)
 		l, _, _ := sim.Mean(leadChange, sim.Z95)
-		q.Decisiveness, q.LeadChange = &d, &l
+		q.LeadChange = &l
+		if len(decisive) > 0 {
+			d, _, _ := sim.Mean(decisive, sim.Z95)
+			q.Decisiveness = &d
+		}
 	}
 	r.Attribution = attribute(s, ms)
 	return r
@@ -325,6 +326,3 @@ func niceWidth(w int) int {
 		}
 	}
 }
-
-// byName orders rates by name.
-func byName(a, b Rate) int { return cmp.Compare(a.Name, b.Name) }

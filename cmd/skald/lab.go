@@ -214,6 +214,12 @@ func labSummary(w io.Writer, r *lab.Report) {
 	first := r.First
 	first.Name = "first to act"
 	row(first)
+	if len(r.Bots) > 1 {
+		fmt.Fprintln(w, "by bot:")
+		for _, x := range r.Bots {
+			row(x)
+		}
+	}
 	if len(r.Factions) > 0 {
 		fmt.Fprintln(w, "by deck, clan or faction:")
 		for _, x := range r.Factions {
@@ -223,7 +229,10 @@ func labSummary(w io.Writer, r *lab.Report) {
 	q := r.Quality
 	fmt.Fprintf(w, "quality: balance %.3f, drawishness %.3f, duration %.1f actions, branching %.1f", q.Balance, q.Drawishness, q.Duration, q.BranchingFactor)
 	if q.Decisiveness != nil {
-		fmt.Fprintf(w, ", decisiveness %.3f, lead change %.3f", *q.Decisiveness, *q.LeadChange)
+		fmt.Fprintf(w, ", decisiveness %.3f", *q.Decisiveness)
+	}
+	if q.LeadChange != nil {
+		fmt.Fprintf(w, ", lead change %.3f", *q.LeadChange)
 	}
 	fmt.Fprintln(w)
 	if a := r.Attribution; a != nil {

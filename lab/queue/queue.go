@@ -241,8 +241,9 @@ type WorkOptions struct {
 	// Workers is the number of shards played at once.
 	Workers int
 	// RescueAfter is how long a shard's job may run before River takes it
-	// for stuck (its worker died) and has it played again: longer than
-	// any shard takes.
+	// for stuck (its worker died) and has it played again, and how long a
+	// shard may take before its worker gives it up: longer than any shard
+	// takes.
 	RescueAfter time.Duration
 	// Name names the worker in the results it stores.
 	Name string
@@ -262,7 +263,8 @@ func (q *Queue) Work(ctx context.Context, o WorkOptions) error {
 	client, err := river.NewClient(riverpgxv5.New(q.pool), &river.Config{
 		Queues:               map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: o.Workers}},
 		Workers:              workers,
-		JobTimeout:           -1, // a shard takes as long as it takes
+		// River rescues only a job that has a timeout and ran past it.
+		JobTimeout:           o.RescueAfter,
 		RescueStuckJobsAfter: o.RescueAfter,
 		Logger:               q.log,
 	})
