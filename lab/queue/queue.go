@@ -261,8 +261,8 @@ func (q *Queue) Work(ctx context.Context, o WorkOptions) error {
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &shardWorker{q: q, name: o.Name, runners: map[string]*lab.Runner{}})
 	client, err := river.NewClient(riverpgxv5.New(q.pool), &river.Config{
-		Queues:               map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: o.Workers}},
-		Workers:              workers,
+		Queues:  map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: o.Workers}},
+		Workers: workers,
 		// River rescues only a job that has a timeout and ran past it.
 		JobTimeout:           o.RescueAfter,
 		RescueStuckJobsAfter: o.RescueAfter,
