@@ -99,6 +99,7 @@ func TestAssetsGames(t *testing.T) {
 		{"tacticsdavid", true},
 		{"wintergrim", true},
 		{"bloodrage", true},
+		{"runewars", true},
 	} {
 		g, err := games.Lookup(tc.game)
 		if err != nil {
