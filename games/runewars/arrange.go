@@ -103,7 +103,7 @@ func (s *State) arrange(su *Setup) error {
 		}
 		p := placement{at: hex{int16(ts.At[0]), int16(ts.At[1])}, turn: int8(ts.Turn)}
 		for _, h := range tileCells(p.at, ts.Turn) {
-			if _, taken := s.b.cells[h]; taken {
+			if _, taken := s.b.cells.get(h); taken {
 				return fmt.Errorf("tiles[%d]: %s overlaps a tile laid before", i, ts.Tile)
 			}
 		}

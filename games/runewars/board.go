@@ -75,32 +75,60 @@ type board struct {
 	adj    [maxAreas]areaSet // neighbours, whatever the border
 	water  [maxAreas]areaSet // neighbours across a river
 	ridge  [maxAreas]areaSet // neighbours across a mountain ridge
-	cells  map[hex]int       // area at each hex
+	cells  cellMap           // area at each hex
 	homes  areaSet           // areas of the home realms laid
 }
 
-func newBoard() *board { return &board{cells: map[hex]int{}} }
+func newBoard() *board { return &board{} }
+
+// cellMap maps hexes to areas: a small open-addressed table, cheap to copy
+// and to look up (laying tiles asks it thousands of times).
+type cellMap struct {
+	keys [256]uint16 // packed hex + 1; 0 for an empty slot
+	vals [256]int8
+}
+
+func packHex(h hex) uint16 { return uint16(h.q+64)<<7 | uint16(h.r+64) + 1 }
+
+func (m *cellMap) get(h hex) (int, bool) {
+	k := packHex(h)
+	for i := uint16(k*37) & 255; ; i = (i + 1) & 255 {
+		switch m.keys[i] {
+		case k:
+			return int(m.vals[i]), true
+		case 0:
+			return 0, false
+		}
+	}
+}
+
+func (m *cellMap) set(h hex, a int) {
+	k := packHex(h)
+	for i := uint16(k*37) & 255; ; i = (i + 1) & 255 {
+		if m.keys[i] == 0 || m.keys[i] == k {
+			m.keys[i], m.vals[i] = k, int8(a)
+			return
+		}
+	}
+}
 
 // with returns a new board with tile t of c laid at p.
 func (b *board) with(c *Content, t int, p placement) *board {
-	nb := &board{placed: b.placed, pos: b.pos, adj: b.adj, water: b.water, ridge: b.ridge,
-		cells: make(map[hex]int, len(b.cells)+3), homes: b.homes}
-	for k, v := range b.cells {
-		nb.cells[k] = v
-	}
+	nb := new(board)
+	*nb = *b
 	tile := &c.Tiles[t]
 	cells := tileCells(p.at, int(p.turn))
 	for i, a := range tile.Areas {
 		nb.placed = nb.placed.with(a)
 		nb.pos[a] = cells[i]
-		nb.cells[cells[i]] = a
+		nb.cells.set(cells[i], a)
 		if tile.Home >= 0 {
 			nb.homes = nb.homes.with(a)
 		}
 	}
 	for i, a := range tile.Areas {
 		for _, d := range hexDirs {
-			o, ok := nb.cells[cells[i].add(d)]
+			o, ok := nb.cells.get(cells[i].add(d))
 			if !ok {
 				continue
 			}
@@ -131,12 +159,12 @@ func (b *board) layCheck(c *Content, t int, p placement, borders bool) string {
 	cells := tileCells(p.at, int(p.turn))
 	touch := 0
 	for i, h := range cells {
-		if _, ok := b.cells[h]; ok {
+		if _, ok := b.cells.get(h); ok {
 			return "the place is taken"
 		}
 		mine := c.Areas[tile.Areas[i]].Border
 		for _, d := range hexDirs {
-			o, ok := b.cells[h.add(d)]
+			o, ok := b.cells.get(h.add(d))
 			if !ok {
 				continue
 			}
@@ -177,21 +205,26 @@ func (b *board) candidates() []placement {
 		}
 		return out
 	}
-	seen := map[hex]bool{}
+	var seen cellMap
 	var hs []hex
 	b.placed.each(func(a int) {
 		for _, d1 := range hexDirs {
-			for _, d2 := range append(hexDirs[:0:0], append([]hex{{0, 0}}, hexDirs[:]...)...) {
-				h := b.pos[a].add(d1).add(d2)
-				if _, ok := b.cells[h]; ok || seen[h] {
+			for d2 := -1; d2 < 6; d2++ {
+				h := b.pos[a].add(d1)
+				if d2 >= 0 {
+					h = h.add(hexDirs[d2])
+				}
+				if _, ok := b.cells.get(h); ok {
 					continue
 				}
-				seen[h] = true
+				if _, ok := seen.get(h); ok {
+					continue
+				}
+				seen.set(h, 0)
 				hs = append(hs, h)
 			}
 		}
 	})
-	sortHexes(hs)
 	out := make([]placement, 0, len(hs)*6)
 	for _, h := range hs {
 		for t := 0; t < 6; t++ {
@@ -199,14 +232,6 @@ func (b *board) candidates() []placement {
 		}
 	}
 	return out
-}
-
-func sortHexes(hs []hex) {
-	for i := 1; i < len(hs); i++ {
-		for j := i; j > 0 && (hs[j].r < hs[j-1].r || hs[j].r == hs[j-1].r && hs[j].q < hs[j-1].q); j-- {
-			hs[j], hs[j-1] = hs[j-1], hs[j]
-		}
-	}
 }
 
 // legalPlacements returns where tile t may be laid. A home realm must lie
