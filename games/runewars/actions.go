@@ -168,7 +168,7 @@ func (s *State) legalLay(p int8, buf []engine.Action) []engine.Action {
 		tiles = []int{s.c.Homes[s.players[p].faction]}
 	}
 	for _, t := range tiles {
-		for _, pl := range s.b.legalPlacements(s.c, t) {
+		for _, pl := range s.placements(t) {
 			buf = append(buf, act(p, kLay, t, int(pl.at.q), int(pl.at.r), int(pl.turn)))
 		}
 	}

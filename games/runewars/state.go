@@ -85,8 +85,9 @@ type State struct {
 
 	stage      stage
 	b          *board
-	year       int8 // 1..years
-	season     int8 // 0 spring .. 3 winter
+	lays       layCache // the legal placements of the tiles to lay (setup only)
+	year       int8     // 1..years
+	season     int8     // 0 spring .. 3 winter
 	years      int8
 	runesToWin int8
 
