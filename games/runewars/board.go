@@ -150,11 +150,35 @@ func (b *board) with(c *Content, t int, p placement) *board {
 	return nb
 }
 
-// layCheck says why tile t may not lie at p: "" when it may. It checks
-// the cells are free, the tile touches the laid tiles along at least two
-// sides, and no red or blue edge meets another (Runewars rules, Setup);
-// with borders false the colours are not checked.
-func (b *board) layCheck(c *Content, t int, p placement, borders bool) string {
+// frontier maps each free hex next to the laid areas to how many laid
+// areas it touches (bits 0-3) and whether one of them has a red or blue
+// edge (bit 4).
+func (b *board) frontier(c *Content) *cellMap {
+	f := new(cellMap)
+	b.placed.each(func(a int) {
+		colored := c.Areas[a].Border != 0
+		for _, d := range hexDirs {
+			h := b.pos[a].add(d)
+			if _, ok := b.cells.get(h); ok {
+				continue
+			}
+			v, _ := f.get(h)
+			v++
+			if colored {
+				v |= 16
+			}
+			f.set(h, v)
+		}
+	})
+	return f
+}
+
+// layCheck says why tile t may not lie at p, given the board's frontier:
+// "" when it may. It checks the cells are free, the tile touches the laid
+// tiles along at least two sides, and no red or blue edge meets another
+// (Runewars rules, Setup); with borders false the colours are not
+// checked.
+func (b *board) layCheck(c *Content, front *cellMap, t int, p placement, borders bool) string {
 	tile := &c.Tiles[t]
 	cells := tileCells(p.at, int(p.turn))
 	touch := 0
@@ -162,16 +186,10 @@ func (b *board) layCheck(c *Content, t int, p placement, borders bool) string {
 		if _, ok := b.cells.get(h); ok {
 			return "the place is taken"
 		}
-		mine := c.Areas[tile.Areas[i]].Border
-		for _, d := range hexDirs {
-			o, ok := b.cells.get(h.add(d))
-			if !ok {
-				continue
-			}
-			touch++
-			if borders && mine != 0 && c.Areas[o].Border != 0 {
-				return "a red or blue border would meet another red or blue border"
-			}
+		v, _ := front.get(h)
+		touch += v & 15
+		if borders && v&16 != 0 && c.Areas[tile.Areas[i]].Border != 0 {
+			return "a red or blue border would meet another red or blue border"
 		}
 	}
 	if b.placed != 0 && touch < 2 {
@@ -241,11 +259,13 @@ func (b *board) candidates() []placement {
 // from the others are allowed), then the border colours.
 func (b *board) legalPlacements(c *Content, t int) []placement {
 	home := c.Tiles[t].Home >= 0
+	front := b.frontier(c)
+	cands := b.candidates()
 	for _, borders := range []bool{true, false} {
 		var ok []placement
 		best := 0
-		for _, p := range b.candidates() {
-			if b.layCheck(c, t, p, borders) != "" {
+		for _, p := range cands {
+			if b.layCheck(c, front, t, p, borders) != "" {
 				continue
 			}
 			if home && b.homes != 0 {
