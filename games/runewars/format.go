@@ -68,7 +68,43 @@ var whyRule = [numActionKinds]struct{ rule, why string }{
 // why explains why the legal-looking action a is refused.
 func (s *State) why(a engine.Action) error {
 	w := whyRule[a.Kind]
+	if a.Kind == kLay {
+		if rule, why := s.whyLay(a); why != "" {
+			return engine.Illegal(rule, "%s is not allowed: %s", s.FormatAction(a), why)
+		}
+	}
+	if a.Kind == kRune && s.stage == stRunes && a.Arg[0] >= 0 && a.Arg[0] <= 1 &&
+		s.players[a.Seat].runeHand[1-a.Arg[0]] == 0 {
+		return engine.Illegal(w.rule, "%s is not allowed: each player places exactly 1 dragon rune and 1 false rune", s.FormatAction(a))
+	}
 	return engine.Illegal(w.rule, "%s is not allowed now: %s", s.FormatAction(a), w.why)
+}
+
+// whyLay names the one laying rule a refused tile breaks (Runewars rules,
+// Setup ¶ and 1), or "" when it cannot tell.
+func (s *State) whyLay(a engine.Action) (rule, why string) {
+	t := int(a.Arg[0])
+	if s.stage != stTiles && s.stage != stHomes || t < 0 || t >= len(s.c.Tiles) {
+		return "", ""
+	}
+	p := int8(a.Seat)
+	mine := false
+	if s.stage == stTiles {
+		mine = s.tileHand[p][0] == int8(t) || s.tileHand[p][1] == int8(t)
+	} else {
+		mine = s.c.Homes[s.players[p].faction] == t
+	}
+	if !mine {
+		return "Runewars rules, Setup", "a player lays the tiles of his own setup quests, then his home realm"
+	}
+	pl := placement{at: hex{a.Arg[1], a.Arg[2]}, turn: int8(a.Arg[3])}
+	if why := s.b.layCheck(s.c, s.b.frontier(s.c), t, pl, true); why != "" {
+		return "Runewars rules, Setup", why
+	}
+	if s.c.Tiles[t].Home >= 0 && s.b.homes != 0 && s.b.homeDistance(s.c, t, pl) < 3 {
+		return "Runewars rules, Setup 1", "a home realm lies at least 3 areas from the other home realms"
+	}
+	return "", ""
 }
 
 // FormatAction returns the text form of a.
