@@ -34,6 +34,9 @@ type live struct {
 	// damage says why the stored steps after l.steps do not replay, in a
 	// match loaded for its record.
 	damage string
+	// static is the JSON every frame shares (staticJSON); nil when it
+	// must be made again.
+	static []byte
 }
 
 // step is one applied action and what it caused.
@@ -460,36 +463,89 @@ func describeAction(st engine.State, a engine.Action) actionInfo {
 // actions and the events it may see. It carries no state hash and no seed:
 // both depend on what the seat may not see.
 type stateFrame struct {
-	Type      string          `json:"type"` // "state"
-	Match     string          `json:"match"`
-	Game      string          `json:"game"`
-	Title     string          `json:"title"`
-	Seat      string          `json:"seat"`
-	SeatIndex int             `json:"seat_index"` // -1 for a spectator
-	Seats     []seatInfo      `json:"seats"`
-	Options   engine.Options  `json:"options"`
-	Seq       int             `json:"seq"`
-	Reset     bool            `json:"reset,omitempty"` // Events is the whole log
-	Events    []eventInfo     `json:"events"`
-	View      json.RawMessage `json:"view"`
-	Legal     []string        `json:"legal"`
+	// The small fields come first and the view last, so that a client
+	// that wants only the legal actions may stop reading early.
+	Type      string   `json:"type"` // "state"
+	Match     string   `json:"match"`
+	Seq       int      `json:"seq"`
+	Over      bool     `json:"over"`
+	Legal     []string `json:"legal"`
+	Deciders  []string `json:"deciders"`
+	Seat      string   `json:"seat"`
+	SeatIndex int      `json:"seat_index"` // -1 for a spectator
+	// Status is the match's status: playing, over, failed (its game or a
+	// bot broke; Result says how) or ended (without a result; Result
+	// says why). Only a playing match has legal actions.
+	Status    string      `json:"status"`
+	Result    string      `json:"result,omitempty"`
+	Winners   []string    `json:"winners,omitempty"`
+	Places    []int       `json:"places,omitempty"` // per seat, in the order of Seats, once over: 1 the best
+	Scores    []float64   `json:"scores,omitempty"` // per seat, in the order of Seats, once over
+	Rematch   string      `json:"rematch,omitempty"`
+	RematchOf string      `json:"rematch_of,omitempty"`
+	Reset     bool        `json:"reset,omitempty"` // Events is the whole log
+	Events    []eventInfo `json:"events"`
 	// Actions are the legal actions with what each names (its kind and
 	// the ids of the cards, units and places of the view it names), in
 	// the order of Legal, so that a renderer offers a unit's actions when
 	// it is clicked without parsing text.
-	Actions   []actionInfo `json:"actions"`
-	Deciders  []string     `json:"deciders"`
-	Over      bool         `json:"over"`
-	Result    string       `json:"result,omitempty"`
-	Winners   []string     `json:"winners,omitempty"`
-	Places    []int        `json:"places,omitempty"` // per seat, in the order of Seats, once over: 1 the best
-	Scores    []float64    `json:"scores,omitempty"` // per seat, in the order of Seats, once over
-	Rematch   string       `json:"rematch,omitempty"`
-	RematchOf string       `json:"rematch_of,omitempty"`
-	// Status is the match's status: playing, over, failed (its game or a
-	// bot broke; Result says how) or ended (without a result; Result
-	// says why). Only a playing match has legal actions.
-	Status string `json:"status"`
+	Actions []actionInfo `json:"actions"`
+	// Static holds the fields that stay the same all match long, as JSON
+	// members made once per match (matchStatic): the game, its title,
+	// the seats and the options.
+	Static []byte `json:"-"`
+	// View is the seat's view, already JSON: it is written last, as it
+	// is, rather than checked and compacted again by encoding/json.
+	View json.RawMessage `json:"-"`
+}
+
+// matchStatic is the part of every state frame that stays the same all
+// match long.
+type matchStatic struct {
+	Game    string         `json:"game"`
+	Title   string         `json:"title"`
+	Seats   []seatInfo     `json:"seats"`
+	Options engine.Options `json:"options"`
+}
+
+// marshal returns f as JSON: its own fields, the static ones, then the
+// view.
+func (f *stateFrame) marshal() []byte {
+	b, err := json.Marshal(f)
+	if err != nil {
+		panic(err) // every field marshals
+	}
+	view := f.View
+	if len(view) == 0 {
+		view = json.RawMessage("null")
+	}
+	out := make([]byte, 0, len(b)+len(f.Static)+len(view)+10)
+	out = append(out, b[:len(b)-1]...) // without the closing brace
+	if len(f.Static) > 0 {
+		out = append(out, ',')
+		out = append(out, f.Static...)
+	}
+	out = append(out, `,"view":`...)
+	out = append(out, view...)
+	return append(out, '}')
+}
+
+// staticJSON returns the members every frame of the match shares, made
+// once. l.mu is held.
+func (l *live) staticJSON() []byte {
+	if l.static != nil {
+		return l.static
+	}
+	ms := matchStatic{Game: l.game.Name(), Title: l.game.Title(), Options: l.meta.Options}
+	for i, s := range l.meta.Seats {
+		ms.Seats = append(ms.Seats, seatInfo{Name: engine.SeatName(l.game, engine.Seat(i)), Player: s.Player})
+	}
+	b, err := json.Marshal(ms)
+	if err != nil {
+		panic(err) // every field marshals
+	}
+	l.static = b[1 : len(b)-1] // the members, without the braces
+	return l.static
 }
 
 type seatInfo struct {
@@ -505,13 +561,10 @@ type eventInfo struct {
 
 // frame returns the JSON frame for seat with the events of steps from on.
 func (l *live) frame(seat engine.Seat, from int, reset bool) []byte {
-	f := stateFrame{Type: "state", Match: l.id, Game: l.game.Name(), Title: l.game.Title(),
-		Seat: engine.SeatName(l.game, seat), SeatIndex: int(seat), Options: l.meta.Options,
+	f := stateFrame{Type: "state", Match: l.id, Static: l.staticJSON(),
+		Seat: engine.SeatName(l.game, seat), SeatIndex: int(seat),
 		Seq: len(l.steps), Reset: reset, Events: []eventInfo{}, Legal: []string{}, Actions: []actionInfo{}, Deciders: []string{},
 		Rematch: l.meta.Rematch, RematchOf: l.meta.RematchOf}
-	for i, s := range l.meta.Seats {
-		f.Seats = append(f.Seats, seatInfo{Name: engine.SeatName(l.game, engine.Seat(i)), Player: s.Player})
-	}
 	for i := from; i < len(l.steps); i++ {
 		for _, e := range l.steps[i].events {
 			if e.Visible(seat) {
@@ -561,11 +614,7 @@ func (l *live) frame(seat engine.Seat, from int, reset bool) []byte {
 	if l.meta.Status == store.Failed || l.meta.Status == store.Ended {
 		f.Result = l.meta.Result
 	}
-	b, err := json.Marshal(f)
-	if err != nil {
-		panic(err) // every field marshals
-	}
-	return b
+	return f.marshal()
 }
 
 // kickBots starts the goroutine that plays the bots' seats if a bot must

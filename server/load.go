@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"golang.org/x/time/rate"
 
 	"skald/engine"
 	"skald/games"
@@ -34,9 +35,17 @@ type LoadConfig struct {
 	Duration   time.Duration
 	MaxActions int
 	Seed       uint64
+	// Rate, if positive, is the load offered: actions per second over
+	// all matches, each seat waiting its turn for one (an open load, as
+	// people who think between moves make). 0 sends each action as soon
+	// as the last was acknowledged and the new state arrived (a closed
+	// loop, which measures the most the server can take).
+	Rate float64
 	// Live, if not nil, is called once every match has been created and
 	// has played at least one action, with the clients still connected.
 	Live func()
+
+	wait func(context.Context) error // for the offered rate
 }
 
 // LoadResult holds a load run's figures.
@@ -89,6 +98,12 @@ func Load(ctx context.Context, cfg LoadConfig) (*LoadResult, error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, cfg.Duration)
 	defer cancel()
+	if cfg.Rate > 0 {
+		lim := rate.NewLimiter(rate.Limit(cfg.Rate), 1)
+		cfg.wait = func(ctx context.Context) error { return lim.Wait(ctx) }
+	} else {
+		cfg.wait = func(context.Context) error { return nil }
+	}
 	var (
 		mu        sync.Mutex
 		latencies []time.Duration
@@ -214,7 +229,7 @@ func loadMatch(ctx context.Context, cfg LoadConfig, rng *rand.Rand, record func(
 		seed := rng.Uint64()
 		go func() {
 			defer wg.Done()
-			r, o, err := loadSeat(mctx, cfg.URL, cr.ID, s.Token, rand.New(rand.NewPCG(seed, uint64(i))), record, func() { once.Do(playing) })
+			r, o, err := loadSeat(mctx, cfg.URL, cfg.wait, cr.ID, s.Token, rand.New(rand.NewPCG(seed, uint64(i))), record, func() { once.Do(playing) })
 			mu.Lock()
 			defer mu.Unlock()
 			nRefuse += r
@@ -236,7 +251,7 @@ func loadMatch(ctx context.Context, cfg LoadConfig, rng *rand.Rand, record func(
 
 // loadSeat plays one seat: on each state in which it has legal actions it
 // sends one at random and waits for its acknowledgement.
-func loadSeat(ctx context.Context, base, match, token string, rng *rand.Rand, record func(time.Duration) bool, playing func()) (refused int, over bool, err error) {
+func loadSeat(ctx context.Context, base string, wait func(context.Context) error, match, token string, rng *rand.Rand, record func(time.Duration) bool, playing func()) (refused int, over bool, err error) {
 	u := "ws" + strings.TrimPrefix(base, "http") + "/api/matches/" + match + "/ws?token=" + url.QueryEscape(token)
 	ws, _, err := websocket.Dial(ctx, u, nil)
 	if err != nil {
@@ -248,22 +263,14 @@ func loadSeat(ctx context.Context, base, match, token string, rng *rand.Rand, re
 		pending int64
 		sent    time.Time
 		id      int64
-		latest  struct {
-			Type  string   `json:"type"`
-			ID    int64    `json:"id"`
-			Seq   int      `json:"seq"`
-			Legal []string `json:"legal"`
-			Over  bool     `json:"over"`
-			Code  string   `json:"code"`
-		}
+		latest  loadFrame
 	)
 	for {
 		_, b, err := ws.Read(ctx)
 		if err != nil {
 			return refused, false, err
 		}
-		latest.Legal, latest.Code = nil, ""
-		if err := json.Unmarshal(b, &latest); err != nil {
+		if err := scanFrame(b, &latest); err != nil {
 			return refused, false, fmt.Errorf("load: frame: %w", err)
 		}
 		switch latest.Type {
@@ -292,6 +299,9 @@ func loadSeat(ctx context.Context, base, match, token string, rng *rand.Rand, re
 		if pending != 0 || len(latest.Legal) == 0 {
 			continue
 		}
+		if err := wait(ctx); err != nil {
+			return refused, false, err
+		}
 		id++
 		pending = id
 		// No seq: in a simultaneous decision the other seat's choice may
@@ -302,4 +312,56 @@ func loadSeat(ctx context.Context, base, match, token string, rng *rand.Rand, re
 			return refused, false, err
 		}
 	}
+}
+
+// loadFrame is what a load client reads of a frame.
+type loadFrame struct {
+	Type  string
+	ID    int64
+	Seq   int
+	Legal []string
+	Over  bool
+	Code  string
+}
+
+// scanFrame reads into f the fields of frame b that a load client needs.
+// It stops at a state frame's legal actions: what follows (the events,
+// the structured actions, the view) is for people, and a load client that
+// decoded it would measure itself rather than the server.
+func scanFrame(b []byte, f *loadFrame) error {
+	*f = loadFrame{Legal: f.Legal[:0]}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return fmt.Errorf("not a JSON object: %.40q", b)
+	}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		key, _ := t.(string)
+		switch key {
+		case "type":
+			err = dec.Decode(&f.Type)
+		case "id":
+			err = dec.Decode(&f.ID)
+		case "seq":
+			err = dec.Decode(&f.Seq)
+		case "over":
+			err = dec.Decode(&f.Over)
+		case "code":
+			err = dec.Decode(&f.Code)
+		case "legal":
+			if err = dec.Decode(&f.Legal); err == nil && f.Type == "state" {
+				return nil
+			}
+		default:
+			var skip json.RawMessage
+			err = dec.Decode(&skip)
+		}
+		if err != nil {
+			return fmt.Errorf("field %s: %w", key, err)
+		}
+	}
+	return nil
 }

@@ -49,6 +49,12 @@ type sqlStore struct {
 	// nothing is queued after it and the committer answers all.
 	cmu    sync.RWMutex
 	closed bool
+	// The statements of Append, prepared once: parsing them for every
+	// action cost more than running them.
+	prepOnce         sync.Once
+	prepErr          error
+	updStmt, insStmt *sql.Stmt
+	notifyStmt       *sql.Stmt
 }
 
 // appendReq is one Append waiting for the group commit.
@@ -303,6 +309,38 @@ func (s *sqlStore) commitLoop() {
 	}
 }
 
+// Append's statements.
+const (
+	updateActionsSQL = `UPDATE matches SET actions = ?, status = ?, result = ?, updated = ? WHERE id = ? AND actions = ? AND status = ?`
+	insertActionSQL  = `INSERT INTO actions (match_id, seq, seat, action, hash, at) VALUES (?, ?, ?, ?, ?, ?)`
+)
+
+// prepare prepares Append's statements once.
+func (s *sqlStore) prepare(ctx context.Context) error {
+	s.prepOnce.Do(func() {
+		if s.updStmt, s.prepErr = s.db.PrepareContext(ctx, s.q(updateActionsSQL)); s.prepErr != nil {
+			return
+		}
+		if s.insStmt, s.prepErr = s.db.PrepareContext(ctx, s.q(insertActionSQL)); s.prepErr != nil {
+			return
+		}
+		if s.postgres {
+			s.notifyStmt, s.prepErr = s.db.PrepareContext(ctx, `SELECT pg_notify($1, $2)`)
+		}
+	})
+	if s.prepErr != nil {
+		return fmt.Errorf("prepare statements: %w", s.prepErr)
+	}
+	return nil
+}
+
+// batchTx is a group commit's transaction with Append's statements
+// bound to it.
+type batchTx struct {
+	*sql.Tx
+	upd, ins, notify *sql.Stmt
+}
+
 // commitBatch writes a batch of actions in one transaction and answers
 // each.
 func (s *sqlStore) commitBatch(batch []*appendReq) {
@@ -310,13 +348,20 @@ func (s *sqlStore) commitBatch(batch []*appendReq) {
 	err := func() error {
 		defer s.writing()()
 		ctx := context.Background()
+		if err := s.prepare(ctx); err != nil {
+			return err
+		}
 		tx, err := s.db.BeginTx(ctx, nil)
 		if err != nil {
 			return err
 		}
 		defer tx.Rollback()
+		btx := &batchTx{Tx: tx, upd: tx.StmtContext(ctx, s.updStmt), ins: tx.StmtContext(ctx, s.insStmt)}
+		if s.notifyStmt != nil {
+			btx.notify = tx.StmtContext(ctx, s.notifyStmt)
+		}
 		for i, r := range batch {
-			errs[i] = s.appendOne(ctx, tx, i, r)
+			errs[i] = s.appendOne(ctx, btx, i, r)
 		}
 		return tx.Commit()
 	}()
@@ -339,22 +384,21 @@ func (s *sqlStore) commitBatch(batch []*appendReq) {
 // the match's row (PostgreSQL) or the database (SQLite, immediate
 // transactions) and succeeds only if the action is the next step, so an
 // append that finds the match moved on is refused and rolled back alone.
-func (s *sqlStore) appendOne(ctx context.Context, tx *sql.Tx, i int, r *appendReq) error {
+func (s *sqlStore) appendOne(ctx context.Context, tx *batchTx, i int, r *appendReq) error {
 	id, a := r.id, r.a
 	sp := "a" + strconv.Itoa(i)
 	if _, err := tx.ExecContext(ctx, "SAVEPOINT "+sp); err != nil {
 		return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, err)
 	}
 	err := func() error {
-		res, err := tx.ExecContext(ctx, s.q(`UPDATE matches SET actions = ?, status = ?, result = ?, updated = ? WHERE id = ? AND actions = ? AND status = ?`),
-			a.Seq, r.status, r.result, ms(a.At), id, a.Seq-1, Playing)
+		res, err := tx.upd.ExecContext(ctx, a.Seq, r.status, r.result, ms(a.At), id, a.Seq-1, Playing)
 		if err != nil {
 			return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, err)
 		}
 		if n, err := res.RowsAffected(); err != nil {
 			return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, err)
 		} else if n != 1 {
-			m, err := s.matchIn(ctx, tx, id)
+			m, err := s.matchIn(ctx, tx.Tx, id)
 			if err != nil {
 				return err
 			}
@@ -365,8 +409,7 @@ func (s *sqlStore) appendOne(ctx context.Context, tx *sql.Tx, i int, r *appendRe
 			}
 			return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, ErrConflict)
 		}
-		_, err = tx.ExecContext(ctx, s.q(`INSERT INTO actions (match_id, seq, seat, action, hash, at) VALUES (?, ?, ?, ?, ?, ?)`),
-			id, a.Seq, int(a.Seat), a.Action, a.Hash, ms(a.At))
+		_, err = tx.ins.ExecContext(ctx, id, a.Seq, int(a.Seat), a.Action, a.Hash, ms(a.At))
 		if err != nil {
 			if isUniqueViolation(err) {
 				return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, ErrConflict)
@@ -375,7 +418,7 @@ func (s *sqlStore) appendOne(ctx context.Context, tx *sql.Tx, i int, r *appendRe
 		}
 		if s.postgres {
 			// Delivered to the listening servers when the transaction commits.
-			if _, err := tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, notifyChannel, id+" "+strconv.Itoa(a.Seq)); err != nil {
+			if _, err := tx.notify.ExecContext(ctx, notifyChannel, id+" "+strconv.Itoa(a.Seq)); err != nil {
 				return fmt.Errorf("store action %d of match %s: notify: %w", a.Seq, id, err)
 			}
 		}

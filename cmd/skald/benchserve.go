@@ -1,14 +1,18 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
+	"strconv"
 	"strings"
 	"time"
 
@@ -19,16 +23,22 @@ import (
 
 // runBenchServe measures the server under load: N concurrent matches of
 // bots playing random legal actions through the WebSocket API of a server
-// started in this process on loopback.
+// started in this process on loopback. The bots run in a child process
+// (this command again, with --load-url), so that the CPU time of each
+// side is measured apart: the load client must not be what bounds the
+// figures.
 func runBenchServe(e *env, args []string) error {
 	fs := newFlags(e, "bench serve")
 	game := fs.String("game", "blackred", "the game the matches play")
 	matches := fs.Int("matches", 20, "matches played at once")
 	d := fs.Duration("time", 10*time.Second, "how long to run")
 	maxActions := fs.Int("max-actions", 0, "stop after this many actions (0: no limit)")
+	offered := fs.Float64("rate", 0, "actions per second offered over all matches (0: each as soon as the last is acknowledged)")
 	db := fs.String("db", "", "a postgres:// URL, or a SQLite file (default: a new file in a temporary directory)")
 	asJSON := fs.Bool("json", false, "print the figures as JSON")
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the server and its load clients to `file`")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the server to `file`")
+	inProcess := fs.Bool("in-process", false, "run the load client in this process rather than a child")
+	loadURL := fs.String("load-url", "", "run only the load client against the server at `url` (used by bench serve itself)")
 	opts := optionFlags{}
 	fs.Var(opts, "option", "game option k=v (repeatable)")
 	pos, err := parseFlags(fs, args)
@@ -44,7 +54,16 @@ func runBenchServe(e *env, args []string) error {
 	if *d <= 0 || *d > 10*time.Minute {
 		return usagef("--time: want up to 10m")
 	}
+	if *offered < 0 {
+		return usagef("--rate: want 0 or more actions per second")
+	}
 	ctx := context.Background()
+	loadCfg := server.LoadConfig{Game: *game, Options: engine.Options(opts), Matches: *matches, Duration: *d,
+		MaxActions: *maxActions, Rate: *offered, Seed: 1}
+	serverGC() // as skald serve does; the load client too
+	if *loadURL != "" {
+		return runLoadClient(ctx, e, *loadURL, loadCfg)
+	}
 	dsn, kind := *db, "PostgreSQL"
 	if dsn == "" {
 		dir, err := os.MkdirTemp("", "skald-bench-")
@@ -66,6 +85,7 @@ func runBenchServe(e *env, args []string) error {
 	// limits on creations would measure themselves, not the server.
 	lim := server.DefaultLimits()
 	lim.CreatesPerMinute, lim.CreateBurst, lim.Unstarted = 1<<30, 2**matches, 2**matches
+	lim.ConnsPerMatch = max(lim.ConnsPerMatch, 64)
 	srv, err := server.New(server.Config{Store: st, Limits: lim})
 	if err != nil {
 		return err
@@ -78,6 +98,7 @@ func runBenchServe(e *env, args []string) error {
 	hs := srv.HTTPServer()
 	go hs.Serve(srv.Listener(ln))
 	defer hs.Close()
+	loadCfg.URL = "http://" + ln.Addr().String()
 
 	heap := func() uint64 {
 		runtime.GC()
@@ -99,14 +120,20 @@ func runBenchServe(e *env, args []string) error {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	res, err := server.Load(ctx, server.LoadConfig{
-		URL: "http://" + ln.Addr().String(), Game: *game, Options: engine.Options(opts),
-		Matches: *matches, Duration: *d, MaxActions: *maxActions, Seed: 1,
-		Live: func() { live, liveHeap = srv.LiveMatches(), heap() },
-	})
+	onLive := func() { live, liveHeap = srv.LiveMatches(), heap() }
+	cpu0 := processCPU()
+	var res *server.LoadResult
+	var clientCPU time.Duration
+	if *inProcess {
+		loadCfg.Live = onLive
+		res, err = server.Load(ctx, loadCfg)
+	} else {
+		res, clientCPU, err = runLoadChild(ctx, loadCfg, opts, onLive)
+	}
 	if err != nil {
 		return err
 	}
+	serverCPU := processCPU() - cpu0
 	// The clients are gone: the server drops the matches from memory.
 	for i := 0; i < 100 && srv.LiveMatches() > 0; i++ {
 		time.Sleep(20 * time.Millisecond)
@@ -116,15 +143,102 @@ func runBenchServe(e *env, args []string) error {
 	if live > 0 && liveHeap > idleHeap {
 		perMatch = float64(liveHeap-idleHeap) / float64(live)
 	}
+	share := 0.0
+	if clientCPU+serverCPU > 0 {
+		share = float64(clientCPU) / float64(clientCPU+serverCPU)
+	}
+	perAction := func(c time.Duration) time.Duration { return c / time.Duration(max(res.Actions, 1)) }
 	if *asJSON {
 		return json.NewEncoder(e.stdout).Encode(struct {
 			*server.LoadResult
-			Game          string  `json:"game"`
-			Store         string  `json:"store"`
-			BytesPerMatch float64 `json:"bytes_per_live_match"`
-		}{res, *game, kind, perMatch})
+			Game           string  `json:"game"`
+			Store          string  `json:"store"`
+			BytesPerMatch  float64 `json:"bytes_per_live_match"`
+			ServerCPU      float64 `json:"server_cpu_s"`
+			ClientCPU      float64 `json:"client_cpu_s"`
+			ClientCPUShare float64 `json:"client_cpu_share"`
+			OfferedRate    float64 `json:"offered_rate"`
+		}{res, *game, kind, perMatch, serverCPU.Seconds(), clientCPU.Seconds(), share, *offered})
 	}
-	fmt.Fprintf(e.stdout, "%s, %s store, GOMAXPROCS %d\n%s\nmemory per live match (server state, its connections and the bot clients' ends): %.0f KiB\n",
-		*game, kind, runtime.GOMAXPROCS(0), res, perMatch/1024)
+	load := "closed loop (each action as soon as the last is acknowledged)"
+	if *offered > 0 {
+		load = fmt.Sprintf("%.0f actions/s offered", *offered)
+	}
+	held := "server state and its connections"
+	if *inProcess {
+		held += ", and the bot clients' ends"
+	}
+	fmt.Fprintf(e.stdout, "%s, %s store, GOMAXPROCS %d, %s\n%s\nmemory per live match (%s): %.0f KiB\n",
+		*game, kind, runtime.GOMAXPROCS(0), load, res, held, perMatch/1024)
+	if *inProcess {
+		fmt.Fprintf(e.stdout, "CPU: %.2fs, %v per action (server and load client in one process)\n", serverCPU.Seconds(), perAction(serverCPU).Round(time.Microsecond))
+	} else {
+		fmt.Fprintf(e.stdout, "CPU: server %.2fs (%v per action), load client %.2fs (%v per action, %.0f%% of the CPU used)\n",
+			serverCPU.Seconds(), perAction(serverCPU).Round(time.Microsecond), clientCPU.Seconds(), perAction(clientCPU).Round(time.Microsecond), 100*share)
+	}
 	return nil
+}
+
+// runLoadClient is the child's side of bench serve: it plays the load
+// against url, prints "live" once every match plays, then the figures as
+// JSON.
+func runLoadClient(ctx context.Context, e *env, url string, cfg server.LoadConfig) error {
+	cfg.URL = url
+	cfg.Live = func() { fmt.Fprintln(e.stdout, "live") }
+	res, err := server.Load(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	b, err := json.Marshal(res)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "%s\n", b)
+	return nil
+}
+
+// runLoadChild runs the load client as a child process (this command
+// with --load-url) and returns its figures and the CPU time it used;
+// onLive is called when it says every match plays.
+func runLoadChild(ctx context.Context, cfg server.LoadConfig, opts optionFlags, onLive func()) (*server.LoadResult, time.Duration, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, 0, fmt.Errorf("load client: %w", err)
+	}
+	args := []string{"bench", "serve", "--load-url", cfg.URL, "--game", cfg.Game, "--matches", strconv.Itoa(cfg.Matches),
+		"--time", cfg.Duration.String(), "--max-actions", strconv.Itoa(cfg.MaxActions), "--rate", strconv.FormatFloat(cfg.Rate, 'f', -1, 64)}
+	for k, v := range opts {
+		args = append(args, "--option", k+"="+v)
+	}
+	cmd := exec.CommandContext(ctx, exe, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, 0, fmt.Errorf("load client: %w", err)
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, 0, fmt.Errorf("load client: %w", err)
+	}
+	var res *server.LoadResult
+	sc := bufio.NewScanner(out)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		line := sc.Bytes()
+		if string(line) == "live" {
+			onLive()
+			continue
+		}
+		res = new(server.LoadResult)
+		if err := json.Unmarshal(line, res); err != nil {
+			res = nil
+		}
+	}
+	if err := cmd.Wait(); err != nil {
+		return nil, 0, fmt.Errorf("load client: %w: %s", err, bytes.TrimSpace(stderr.Bytes()))
+	}
+	if res == nil {
+		return nil, 0, fmt.Errorf("load client: no figures: %s", bytes.TrimSpace(stderr.Bytes()))
+	}
+	return res, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), nil
 }
