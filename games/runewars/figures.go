@@ -65,8 +65,7 @@ func (s *State) controller(a int) int8 {
 }
 
 // take counts the board for seat (or -1).
-func (s *State) take(seat int8) *census {
-	c := &census{}
+func (s *State) take(seat int8) (c census) {
 	for i := range c.ctl {
 		c.ctl[i] = -1
 	}
@@ -98,7 +97,7 @@ func (s *State) take(seat int8) *census {
 	if s.bat.on {
 		c.ctl[s.bat.area] = s.bat.def
 	}
-	return c
+	return
 }
 
 // friendly returns the areas seat controls.
@@ -153,12 +152,16 @@ func (s *State) runeAreas() areaSet {
 // learnRunes lets each player see the tokens in the areas he controls
 // (Runewars rules, Dragon runes: he may look at them).
 func (s *State) learnRunes() {
+	if s.nrunes == 0 {
+		return
+	}
+	cen := s.take(-1)
 	for i := 0; i < int(s.nrunes); i++ {
 		r := &s.runes[i]
 		if r.area == noArea {
 			continue
 		}
-		if c := s.controller(int(r.area)); c >= 0 {
+		if c := cen.ctl[r.area]; c >= 0 {
 			r.known = r.known.With(engine.Seat(c))
 		}
 	}
@@ -167,9 +170,13 @@ func (s *State) learnRunes() {
 // dragonRunes counts the dragon runes seat controls.
 func (s *State) dragonRunes(seat int8) int {
 	n := 0
+	if s.nrunes == 0 {
+		return 0
+	}
+	cen := s.take(-1)
 	for i := 0; i < int(s.nrunes); i++ {
 		r := &s.runes[i]
-		if r.area != noArea && r.dragon && s.controller(int(r.area)) == seat {
+		if r.area != noArea && r.dragon && cen.ctl[r.area] == seat {
 			n++
 		}
 	}

@@ -97,7 +97,7 @@ func (s *State) bestTarget(seat int8, attack bool) (int, float64) {
 		if hostile != attack {
 			return
 		}
-		force := s.reachable(seat, a, cen)
+		force := s.reachable(seat, a, &cen)
 		if force == 0 {
 			return
 		}
@@ -229,9 +229,6 @@ func (s *State) worthOf(p int8, a engine.Action) float64 {
 	case kSkip:
 		return -0.5
 	case kFight:
-		if s.reachable(p, int(s.bat.area), s.take(p)) > 0 {
-			return 0
-		}
 		return 0
 	case kParley:
 		if x >= 3 && x <= 4 {

@@ -18,9 +18,10 @@ func (s *State) legalChoice(p int8, buf []engine.Action) []engine.Action {
 			}
 		}
 	case chReveal:
+		cen := s.take(-1)
 		for i := 0; i < int(s.nrunes); i++ {
 			r := &s.runes[i]
-			if r.area != noArea && !r.up && s.controller(int(r.area)) == p {
+			if r.area != noArea && !r.up && cen.ctl[r.area] == p {
 				buf = append(buf, act(p, kReveal, int(r.area)))
 			}
 		}
@@ -37,9 +38,10 @@ func (s *State) legalChoice(p int8, buf []engine.Action) []engine.Action {
 		})
 	case chDiscard:
 		if c.n > 0 {
+			cen := s.take(-1)
 			for i := 0; i < int(s.nrunes); i++ {
 				r := &s.runes[i]
-				if r.area != noArea && !r.dragon && s.controller(int(r.area)) == p {
+				if r.area != noArea && !r.dragon && cen.ctl[r.area] == p {
 					buf = append(buf, act(p, kDiscard, int(r.area)))
 				}
 			}
@@ -249,7 +251,7 @@ func (s *State) keepAreas(p int8) areaSet {
 func (s *State) legalMoves(p int8, buf []engine.Action) []engine.Action {
 	o := &s.ord
 	cen := s.take(p)
-	pass := s.passSet(p, cen)
+	pass := s.passSet(p, &cen)
 	var reach [2][2]areaSet
 	var done [2][2]bool
 	type key struct{ u, a int }

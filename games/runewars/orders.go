@@ -140,8 +140,9 @@ func (s *State) nextOrder(l *engine.Log) {
 // rules, Harvest; Frost).
 func (s *State) harvest(seat int8, l *engine.Log) {
 	var sum [numResources]int
+	cen := s.take(-1)
 	s.b.placed.each(func(a int) {
-		if s.controller(a) != seat || s.frost[a] > 0 {
+		if cen.ctl[a] != seat || s.frost[a] > 0 {
 			return
 		}
 		for r := range sum {

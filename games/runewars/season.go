@@ -195,8 +195,9 @@ func (s *State) drawTactics(seat int8, n int) {
 // citiesOf counts the cities seat controls.
 func (s *State) citiesOf(seat int8) int {
 	n := 0
+	cen := s.take(-1)
 	s.b.placed.each(func(a int) {
-		if s.city[a] >= 0 && s.controller(a) == seat {
+		if s.city[a] >= 0 && cen.ctl[a] == seat {
 			n++
 		}
 	})
