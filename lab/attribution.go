@@ -75,8 +75,9 @@ type Calibration struct {
 	// calibrated from it, and Note says so.
 	Valid bool   `json:"valid"`
 	Note  string `json:"note,omitempty"`
-	// OverPriced and UnderPriced list the 20 things whose cost exceeds,
-	// and falls short of, their worth the most.
+	// OverPriced and UnderPriced list the 20 things fielded in at least
+	// 40 seat-matches whose cost exceeds, and falls short of, their worth
+	// the most.
 	OverPriced  []Priced `json:"over_priced,omitempty"`
 	UnderPriced []Priced `json:"under_priced,omitempty"`
 }
@@ -97,6 +98,7 @@ const (
 	maxFitted  = 600  // things fitted at most, the most fielded first
 	ridge      = 1.0  // penalty on every coefficient
 	listPriced = 20   // things in each calibration list
+	listMin    = 40   // seat-matches a thing needs to be listed there
 	zInterval  = 1.96 // 95%
 )
 
@@ -177,7 +179,7 @@ func attribute(s *Study, ms []Match) *Attribution {
 		if a.Calibration.Valid {
 			var ps []Priced
 			for _, t := range a.Things {
-				if t.Worth != nil {
+				if t.Worth != nil && t.Fielded >= listMin {
 					ps = append(ps, Priced{Kind: t.Kind, Name: t.Name, Cost: t.Cost, Worth: *t.Worth, Gap: t.Cost - t.Worth.Est, Fielded: t.Fielded})
 				}
 			}
