@@ -81,3 +81,16 @@ func (s *State) strength(seat int8) float64 {
 }
 
 var _ engine.Evaluator = (*State)(nil)
+
+// Horizon returns how many actions a search's playout plays before it
+// asks Evaluate (ai.Horizon): 40, about two turns, with the playouts
+// guided by the rules of thumb (PlayoutGuide). Random play seldom reaches
+// an objective, and after 200 random actions the evaluation says little:
+// a search so played lost every game of ten to the heuristic player.
+func (s *State) Horizon() int { return 40 }
+
+// PlayoutGuide returns the share, in percent, of a search's playout
+// actions that Suggest chooses (ai.PlayoutGuide): half. The rules of
+// thumb are cheap (10 µs a decision); a playout of them alone plays the
+// same game again and again, and one of 90% lost more than one of 50%.
+func (s *State) PlayoutGuide() int { return 50 }
