@@ -124,7 +124,7 @@ func (s *sqlStore) q(query string) string {
 func ms(t time.Time) int64     { return t.UnixMilli() }
 func fromMS(v int64) time.Time { return time.UnixMilli(v).UTC() }
 
-const matchColumns = `id, game, rules, options, seed, seats, spectator, rematch_of, rematch, status, result, actions, created, updated`
+const matchColumns = `id, game, rules, options, seed, seats, spectator, rematch_of, rematch, status, result, actions, created, updated, public, rated, clock`
 
 func (s *sqlStore) CreateMatch(ctx context.Context, m *Match) error {
 	defer s.writing()()
@@ -159,9 +159,13 @@ func (s *sqlStore) insertMatch(ctx context.Context, tx *sql.Tx, m *Match) error 
 		m.Created = now
 	}
 	m.Updated = m.Created
-	_, err = tx.ExecContext(ctx, s.q(`INSERT INTO matches (`+matchColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+	rated := 0
+	if m.Rated {
+		rated = 1
+	}
+	_, err = tx.ExecContext(ctx, s.q(`INSERT INTO matches (`+matchColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
 		m.ID, m.Game, m.Rules, string(opts), strconv.FormatUint(m.Seed, 10), string(seats), m.Spectator,
-		m.RematchOf, m.Rematch, m.Status, m.Result, m.Actions, ms(m.Created), ms(m.Updated))
+		m.RematchOf, m.Rematch, m.Status, m.Result, m.Actions, ms(m.Created), ms(m.Updated), boolInt(m.Public), rated, m.Clock)
 	if err != nil {
 		return fmt.Errorf("create match %s: %w", m.ID, err)
 	}
@@ -174,11 +178,13 @@ func scanMatch(r scanner) (*Match, error) {
 	var m Match
 	var opts, seed, seats string
 	var created, updated int64
+	var public, rated int
 	err := r.Scan(&m.ID, &m.Game, &m.Rules, &opts, &seed, &seats, &m.Spectator, &m.RematchOf, &m.Rematch,
-		&m.Status, &m.Result, &m.Actions, &created, &updated)
+		&m.Status, &m.Result, &m.Actions, &created, &updated, &public, &rated, &m.Clock)
 	if err != nil {
 		return nil, err
 	}
+	m.Public, m.Rated, m.RatingsCounted = public == 1, rated > 0, rated == 2
 	if err := json.Unmarshal([]byte(opts), &m.Options); err != nil {
 		return nil, fmt.Errorf("match %s: options: %w", m.ID, err)
 	}

@@ -30,6 +30,8 @@ var (
 	// ErrClosed: the match is not being played (it is over, failed or
 	// ended), so no action may be stored in it.
 	ErrClosed = errors.New("the match is not being played")
+	// ErrNameTaken: another player has that name.
+	ErrNameTaken = errors.New("the name is taken")
 	// ErrLocked: another server holds the database.
 	ErrLocked = errors.New("locked by another skald serve")
 )
@@ -70,15 +72,32 @@ type Match struct {
 	Actions int
 	Created time.Time
 	Updated time.Time
+	// Public matches are listed in the lobby, where anyone may take an
+	// open seat (JoinSeat) and, once finished, watch their replay.
+	Public bool
+	// Rated matches change their players' ratings when they end;
+	// RatingsCounted says that SaveRatings has done so.
+	Rated, RatingsCounted bool
+	// Clock is the match's clock settings as the server encodes them;
+	// empty for a match without a clock.
+	Clock string
 }
 
 // Seat is who plays one seat of a match.
 type Seat struct {
 	// Player is "human" or a bot's spec, such as "mcts:iters=500".
 	Player string `json:"player"`
-	// Token is the hash of the seat's token; empty for a bot.
+	// Token is the hash of the seat's token; empty for a bot, and for a
+	// person's seat of a public match that nobody has taken yet.
 	Token string `json:"token,omitempty"`
+	// Name is the name of the player in the seat, if they gave one;
+	// Account is the hash of their player key, which owns the name.
+	Name    string `json:"name,omitempty"`
+	Account string `json:"account,omitempty"`
 }
+
+// Open reports whether the seat is a person's that nobody has taken.
+func (s Seat) Open() bool { return s.Player == "human" && s.Token == "" }
 
 // Action is one stored action of a match.
 type Action struct {
@@ -130,11 +149,45 @@ type Store interface {
 	// created before unstarted and have no action, and those whose last
 	// action was before idle, with the given results; it returns their ids.
 	EndIdle(ctx context.Context, unstarted, idle time.Time, unstartedResult, idleResult string) ([]string, error)
+	// JoinSeat gives the open seat of a public match to st (its token's
+	// hash, name and account), or returns ErrConflict if it is taken
+	// and ErrNotFound if there is no such match or seat.
+	JoinSeat(ctx context.Context, id string, seat int, st Seat) error
+	// PublicMatches returns the public matches with the given status,
+	// the most recently updated first, at most limit of them.
+	PublicMatches(ctx context.Context, status string, limit int) ([]*Match, error)
+	// ClaimName gives name to player (a hash of a player's key), who
+	// loses any name they had; ErrNameTaken if another player has it.
+	ClaimName(ctx context.Context, player, name string) error
+	// Name returns player's name, or ErrNotFound.
+	Name(ctx context.Context, player string) (string, error)
+	// Ratings returns the ratings in game of the given players that have
+	// one.
+	Ratings(ctx context.Context, game string, players []string) (map[string]Rating, error)
+	// SaveRatings stores the ratings a rated match that is over gave its
+	// players, once: ErrConflict if the match is not rated, not over, or
+	// its ratings were counted already.
+	SaveRatings(ctx context.Context, match string, rs []Rating) error
+	// Leaderboard returns the ratings in game, the highest first, at
+	// most limit of them.
+	Leaderboard(ctx context.Context, game string, limit int) ([]Rating, error)
 	// Check checks the database: SQLite's integrity check of every page,
 	// or a query on PostgreSQL. It returns an error saying what is wrong.
 	Check(ctx context.Context) error
 	// Close releases the store's connections.
 	Close() error
+}
+
+// Rating is a player's Glicko-2 rating in one game.
+type Rating struct {
+	Player string // the hash of the player's key
+	Name   string // the player's name (read only)
+	Game   string
+	// Rating, Deviation and Volatility on Glicko's scale (a new player
+	// is 1500, 350, 0.06).
+	Rating, Deviation, Volatility float64
+	Matches                       int // rated matches counted
+	Updated                       time.Time
 }
 
 // Notifier is implemented by stores shared by several server processes: it

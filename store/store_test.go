@@ -96,6 +96,7 @@ func newMatch(prefix string) *Match {
 func testStore(t *testing.T, s Store) {
 	ctx := context.Background()
 	t.Run("group commit", func(t *testing.T) { testGroupCommit(t, s) })
+	t.Run("lobby", func(t *testing.T) { testLobby(t, s) })
 	t.Run("match round trip", func(t *testing.T) {
 		m := newMatch("rt")
 		if err := s.CreateMatch(ctx, m); err != nil {
