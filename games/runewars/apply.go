@@ -369,7 +369,8 @@ func (s *State) run(l *engine.Log) {
 // whether it did.
 func (s *State) askAuto(l *engine.Log) bool {
 	c := s.ask[0]
-	legal := s.legalChoice(c.seat, nil)
+	var buf [64]engine.Action
+	legal := s.legalChoice(c.seat, buf[:0])
 	switch {
 	case len(legal) == 0:
 		s.pop()

@@ -17,7 +17,8 @@ func (s *State) check(a engine.Action) error {
 		}
 		return engine.Illegal("Runewars rules, How the game is played", "%s does not decide now", s.g.SeatName(a.Seat))
 	}
-	for _, l := range s.Legal(a.Seat, nil) {
+	var buf [512]engine.Action
+	for _, l := range s.Legal(a.Seat, buf[:0]) {
 		if l == a {
 			return nil
 		}
