@@ -84,3 +84,4 @@ func TestWintergrimBot(t *testing.T)      { node(t, "wintergrim.mjs") }
 func TestBidsFiveSeats(t *testing.T)      { node(t, "bids_five_seats.mjs") }
 func TestBloodRage(t *testing.T)          { node(t, "bloodrage.mjs") }
 func TestWinnerNamed(t *testing.T)        { node(t, "winner.mjs") }
+func TestRunewars(t *testing.T)           { node(t, "runewars.mjs") }

@@ -220,7 +220,7 @@ class MatchPage {
     const renderer = this.plain.checked ? rendererFor('') : rendererFor(f.game);
     const ctx = {
       game: f.game, view: f.view, legal: f.legal, actions: f.actions || [], seat: f.seat, seatIndex: f.seat_index, seats: f.seats,
-      assets: this.assets, selection: this.selection, readonly: false,
+      assets: this.assets, selection: this.selection, readonly: false, events: this.log,
       act: (text) => this.act(text),
       select: (sel) => { this.selection = sel || {}; this.render(); },
     };
