@@ -108,6 +108,7 @@ func (s *State) do(a engine.Action, l *engine.Log) {
 			s.keeps[y] = keep{owner: -1}
 		}
 		s.keeps[x] = keep{owner: p}
+		s.touch()
 		s.players[p].dials[Wood] -= buildCost
 		s.ord.did |= 1
 		l.Add(engine.Everyone, "stronghold", "%s builds a stronghold in %s", name, s.c.Areas[x].Name)
@@ -256,6 +257,7 @@ func (s *State) moveFig(p int8, u, from, to int, l *engine.Log) {
 		f := &s.figs[i]
 		if int(f.area) == from && int(f.typ) == u && f.owner == p && !f.routed && !f.moved {
 			f.area, f.moved = int8(to), true
+			s.touch()
 			if s.c.Units[u].Faction >= 0 {
 				s.ord.own = true
 			}

@@ -255,6 +255,7 @@ func (s *State) arrange(su *Setup) error {
 			}
 		}
 		s.keeps[a] = k
+		s.touch()
 	}
 	for _, id := range sortedKeysOf(su.Runes) {
 		a, err := area("runes", id)

@@ -102,6 +102,7 @@ func (s *State) startBattle(seat int8, a int, l *engine.Log) {
 	}
 	s.bat = battle{on: true, area: int8(a), att: seat, def: def, siege: s.ord.sup && s.ord.value == oConquer,
 		ctl: int8(decide.Left(engine.Seat(seat), int(s.n))), init: 1, pick: [2]int8{-1, -1}}
+	s.touch()
 	if def < 0 && neutrals {
 		s.bat.phase = bDiplomacy
 		return
@@ -197,6 +198,7 @@ func (s *State) chooseParley(card int, l *engine.Log) {
 		for i := 0; i < int(s.nfigs); i++ {
 			if f := &s.figs[i]; int(f.area) == a && f.owner < 0 {
 				f.owner = b.att
+				s.touch()
 			}
 		}
 		s.endBattle(l)
@@ -762,6 +764,7 @@ func (s *State) retreat(to int, l *engine.Log) {
 		f := &s.figs[i]
 		if int(f.area) == a && s.sideOfArea(f) == b.loser {
 			f.area = int8(to)
+			s.touch()
 			f.routed = true
 			f.battle = false
 			f.dmg = 0
@@ -824,6 +827,7 @@ func (s *State) raze(seize bool, from int, l *engine.Log) {
 		s.keeps[a] = keep{owner: b.att, damaged: true}
 		l.Add(engine.Everyone, "stronghold", "%s seizes the stronghold in %s, damaged side up", s.sideName(0), s.c.Areas[a].Name)
 	}
+	s.touch()
 	s.endBattle(l)
 }
 
@@ -847,5 +851,6 @@ func (s *State) endBattle(l *engine.Log) {
 		f.dmg = 0
 	}
 	s.bat = battle{}
+	s.touch()
 	s.learnRunes()
 }

@@ -5,6 +5,7 @@ import "skald/engine"
 // addFig puts a figure of unit type u for owner (-1: neutral) on area a
 // and returns its index, or -1 when the figure table is full.
 func (s *State) addFig(u int, owner int8, a int) int {
+	s.touch()
 	for i := 0; i < int(s.nfigs); i++ {
 		if s.figs[i].area == noArea {
 			s.figs[i] = fig{typ: uint8(u), owner: owner, area: int8(a)}
@@ -21,6 +22,7 @@ func (s *State) addFig(u int, owner int8, a int) int {
 
 // kill returns figure i to the supply.
 func (s *State) kill(i int) {
+	s.touch()
 	s.figs[i] = fig{area: noArea}
 }
 
@@ -48,24 +50,47 @@ type census struct {
 	occupied areaSet        // areas with any unit or a stronghold
 }
 
+// board count kept between changes: the census of every owner.
+type tally struct {
+	ok       bool
+	ctl      [maxAreas]int8
+	units    [maxAreas]int8
+	own      [maxPlayers][maxAreas]int8
+	neutral  areaSet
+	occupied areaSet
+}
+
+// touch marks the tally out of date: a figure, a stronghold or the
+// battle changed. Every change to them goes through it.
+func (s *State) touch() { s.tal.ok = false }
+
 // controller returns who controls area a: the player whose units (his own
 // or allied) are there, else the owner of its stronghold, else -1
 // (RW-R5).
 func (s *State) controller(a int) int8 {
-	if s.bat.on && a == int(s.bat.area) {
-		return s.bat.def // the defender holds the area until the battle is won
+	if !s.tal.ok {
+		s.count()
 	}
-	for i := 0; i < int(s.nfigs); i++ {
-		f := &s.figs[i]
-		if int(f.area) == a && f.owner >= 0 {
-			return f.owner
-		}
-	}
-	return s.keeps[a].owner
+	return s.tal.ctl[a] // in a battle's area, the defender until it is won
 }
 
 // take counts the board for seat (or -1).
 func (s *State) take(seat int8) (c census) {
+	if !s.tal.ok {
+		s.count()
+	}
+	t := &s.tal
+	c.ctl, c.units, c.neutral, c.occupied = t.ctl, t.units, t.neutral, t.occupied
+	if seat >= 0 && seat < maxPlayers {
+		c.mine = t.own[seat]
+	}
+	return c
+}
+
+// count makes the tally again from the figures, strongholds and battle.
+func (s *State) count() {
+	c := &s.tal
+	*c = tally{ok: true}
 	for i := range c.ctl {
 		c.ctl[i] = -1
 	}
@@ -82,9 +107,7 @@ func (s *State) take(seat int8) (c census) {
 			continue
 		}
 		c.ctl[a] = f.owner
-		if f.owner == seat {
-			c.mine[a]++
-		}
+		c.own[f.owner][a]++
 	}
 	s.b.placed.each(func(a int) {
 		if s.keeps[a].owner >= 0 {
@@ -97,7 +120,6 @@ func (s *State) take(seat int8) (c census) {
 	if s.bat.on {
 		c.ctl[s.bat.area] = s.bat.def
 	}
-	return
 }
 
 // friendly returns the areas seat controls.

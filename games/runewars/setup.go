@@ -152,6 +152,7 @@ func (s *State) setupRune(dragon bool, a int) {
 // units follow (Setup 5).
 func (s *State) setupKeep(a int) {
 	s.keeps[a] = keep{owner: s.turn}
+	s.touch()
 	pl := &s.players[s.turn]
 	pl.nPlace = 0
 	for _, uc := range s.c.Factions[pl.faction].Start {

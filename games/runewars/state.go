@@ -86,6 +86,7 @@ type State struct {
 	stage      stage
 	b          *board
 	lays       layCache // the legal placements of the tiles to lay (setup only)
+	tal        tally    // who holds each area, kept until something changes
 	year       int8     // 1..years
 	season     int8     // 0 spring .. 3 winter
 	years      int8
