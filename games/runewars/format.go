@@ -85,7 +85,7 @@ func (s *State) why(a engine.Action) error {
 // Setup ¶ and 1), or "" when it cannot tell.
 func (s *State) whyLay(a engine.Action) (rule, why string) {
 	t := int(a.Arg[0])
-	if s.stage != stTiles && s.stage != stHomes || t < 0 || t >= len(s.c.Tiles) {
+	if s.stage != stTiles && s.stage != stHomes || t < 0 || t >= len(s.c.Tiles) || a.Arg[3] < 0 || a.Arg[3] > 5 {
 		return "", ""
 	}
 	p := int8(a.Seat)
