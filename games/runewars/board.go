@@ -252,12 +252,131 @@ func (b *board) candidates() []placement {
 	return out
 }
 
+// gridSide bounds the dense grid legalPlacements works on: the board and
+// two hexes around it must fit (a board that does not is checked hex by
+// hex instead).
+const gridSide = 48
+
+// layGrid is the board drawn on a dense grid for checking placements:
+// for each hex, occupied (-1), or how many laid areas it touches (bits
+// 0-3) and whether one of them has a red or blue edge (bit 4).
+type layGrid struct {
+	q0, r0 int16
+	w, h   int16 // the board's extent
+	v      [gridSide][gridSide]int8
+}
+
+func (g *layGrid) at(h hex) int8 {
+	q, r := int(h.q-g.q0), int(h.r-g.r0)
+	if q < 0 || r < 0 || q >= gridSide || r >= gridSide {
+		return 0
+	}
+	return g.v[q][r]
+}
+
+// fill draws b on g; it reports false when b is too large for the grid.
+func (g *layGrid) fill(b *board, c *Content) bool {
+	minQ, minR, maxQ, maxR := int16(1<<14), int16(1<<14), int16(-1<<14), int16(-1<<14)
+	b.placed.each(func(a int) {
+		h := b.pos[a]
+		minQ, maxQ = min(minQ, h.q), max(maxQ, h.q)
+		minR, maxR = min(minR, h.r), max(maxR, h.r)
+	})
+	if int(maxQ-minQ)+7 > gridSide || int(maxR-minR)+7 > gridSide {
+		return false
+	}
+	g.q0, g.r0 = minQ-3, minR-3
+	g.w, g.h = maxQ-minQ, maxR-minR
+	b.placed.each(func(a int) {
+		h := b.pos[a]
+		g.v[h.q-g.q0][h.r-g.r0] = -1
+	})
+	b.placed.each(func(a int) {
+		colored := c.Areas[a].Border != 0
+		for _, d := range hexDirs {
+			h := b.pos[a].add(d)
+			p := &g.v[h.q-g.q0][h.r-g.r0]
+			if *p < 0 {
+				continue
+			}
+			*p++
+			if colored {
+				*p |= 16
+			}
+		}
+	})
+	return true
+}
+
 // legalPlacements returns where tile t may be laid. A home realm must lie
 // at least 3 areas from every other home realm (Runewars rules, Setup 1).
 // When no place keeps every rule, the rule that cannot be kept gives way
 // (RW-R3): first the distance between home realms (the places farthest
 // from the others are allowed), then the border colours.
 func (b *board) legalPlacements(c *Content, t int) []placement {
+	if b.placed == 0 {
+		return b.candidates()
+	}
+	g := new(layGrid)
+	if !g.fill(b, c) {
+		return b.legalPlacementsSlow(c, t)
+	}
+	tile := &c.Tiles[t]
+	home := tile.Home >= 0
+	var colored [3]bool
+	for i, a := range tile.Areas {
+		colored[i] = c.Areas[a].Border != 0
+	}
+	for _, borders := range []bool{true, false} {
+		var ok []placement
+		best := 0
+		for r := int16(1); r <= g.h+5; r++ {
+			for q := int16(1); q <= g.w+5; q++ {
+				at := hex{g.q0 + q, g.r0 + r}
+			turns:
+				for turn := 0; turn < 6; turn++ {
+					cells := tileCells(at, turn)
+					touch := 0
+					for i, h := range cells {
+						v := g.at(h)
+						if v < 0 {
+							continue turns
+						}
+						touch += int(v & 15)
+						if borders && v&16 != 0 && colored[i] {
+							continue turns
+						}
+					}
+					if touch < 2 {
+						continue
+					}
+					p := placement{at: at, turn: int8(turn)}
+					if home && b.homes != 0 {
+						d := b.homeDistance(c, t, p)
+						if d < 3 && d < best {
+							continue
+						}
+						if d < 3 && d > best {
+							ok, best = ok[:0], d
+						}
+						if d >= 3 && best < 3 {
+							ok, best = ok[:0], 3
+						}
+					}
+					ok = append(ok, p)
+				}
+			}
+		}
+		if len(ok) > 0 {
+			return ok
+		}
+	}
+	return nil
+}
+
+// legalPlacementsSlow is legalPlacements for a board too large for the
+// grid, checking each place hex by hex.
+func (b *board) legalPlacementsSlow(c *Content, t int) []placement {
 	home := c.Tiles[t].Home >= 0
 	front := b.frontier(c)
 	cands := b.candidates()
