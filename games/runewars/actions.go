@@ -128,13 +128,12 @@ func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 	case s.stage == stTiles || s.stage == stHomes:
 		return s.legalLay(p, buf)
 	case s.stage == stRunes:
-		bad := s.runeAreas()
-		s.b.homes.each(func(h int) { bad |= s.b.adj[h].with(h) })
+		allowed := s.setupRuneAreas()
 		for k, dragon := range [2]bool{true, false} {
 			if s.players[p].runeHand[k] == 0 {
 				continue
 			}
-			(s.b.placed &^ bad).each(func(a int) {
+			allowed.each(func(a int) {
 				buf = append(buf, act(p, kRune, b2i(dragon), a))
 			})
 		}
@@ -146,6 +145,20 @@ func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 		return s.legalPlace(p, s.homeAreas(p), false, buf)
 	}
 	return buf
+}
+
+// setupRuneAreas returns where a setup rune may go: an area not in or
+// next to a home realm and without a rune token (Setup 2). On a map too
+// small for that (two players lay only six tiles) the areas next to the
+// home realms are allowed too, but never the home realms (RW-R4).
+func (s *State) setupRuneAreas() areaSet {
+	taken := s.runeAreas()
+	near := s.b.homes
+	s.b.homes.each(func(h int) { near |= s.b.adj[h] })
+	if ok := s.b.placed &^ taken &^ near; ok != 0 {
+		return ok
+	}
+	return s.b.placed &^ taken &^ s.b.homes
 }
 
 func b2i(b bool) int {
