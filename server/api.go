@@ -31,6 +31,9 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /api/matches/{id}", s.handleMatch)
 	mux.HandleFunc("POST /api/matches/{id}/rematch", s.handleRematch)
 	mux.HandleFunc("GET /api/matches/{id}/ws", s.handleWS)
+	mux.HandleFunc("POST /api/matches/{id}/join", s.handleJoin)
+	mux.HandleFunc("GET /api/lobby", s.handleLobby)
+	mux.HandleFunc("GET /api/leaderboard", s.handleLeaderboard)
 	mux.HandleFunc("GET /api/matches/{id}/record", s.handleRecord)
 	mux.HandleFunc("GET /api/matches/{id}/replay", s.handleReplay)
 	mux.Handle("GET /metrics", s.metrics.handler())
@@ -47,6 +50,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /{$}", page)
 	mux.HandleFunc("GET /m/{id}", page)
 	mux.HandleFunc("GET /r/{id}", page)
+	mux.HandleFunc("GET /leaderboard", page)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", static))
 	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "image/svg+xml")
@@ -261,6 +265,15 @@ type CreateRequest struct {
 	// Seats names who plays each seat: "human" or a bot's spec such as
 	// "mcts:iters=500".
 	Seats []string `json:"seats"`
+	// Public lists the match in the lobby: its creator (Name, with the
+	// key Player) takes Seat, by default the first person's seat, and
+	// anyone may join the other people's seats by name. Rated, for a
+	// public match, changes its players' ratings when it ends.
+	Public bool   `json:"public,omitempty"`
+	Rated  bool   `json:"rated,omitempty"`
+	Name   string `json:"name,omitempty"`
+	Player string `json:"player,omitempty"`
+	Seat   *int   `json:"seat,omitempty"`
 }
 
 // CreateResponse is the answer to POST /api/matches and to a rematch: the
@@ -280,6 +293,10 @@ type SeatLink struct {
 	Player string `json:"player"`
 	Token  string `json:"token,omitempty"`
 	Link   string `json:"link,omitempty"`
+	// PlayerName is the name of the person in the seat, if any; Open
+	// says that a public match's seat waits for someone to join.
+	PlayerName string `json:"player_name,omitempty"`
+	Open       bool   `json:"open,omitempty"`
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
@@ -295,6 +312,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	m, resp, err := s.newMatch(req.Game, req.Options, req.Seats)
+	if err == nil {
+		err = s.makePublic(r.Context(), &req, m, resp)
+	}
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -430,18 +450,30 @@ type matchInfo struct {
 	// Seat is the seat of the player who asked, in a player's list.
 	Seat     *int   `json:"seat,omitempty"`
 	SeatName string `json:"seat_name,omitempty"`
+	Public   bool   `json:"public,omitempty"`
+	Rated    bool   `json:"rated,omitempty"`
+	// OpenSeats counts the seats of a public match nobody has taken.
+	OpenSeats int `json:"open_seats,omitempty"`
+	// Replay is the replay viewer's link of a finished match, in the
+	// lobby.
+	Replay string `json:"replay,omitempty"`
 }
 
 func (s *Server) info(m *store.Match) matchInfo {
 	mi := matchInfo{ID: m.ID, Game: m.Game, Title: m.Game, Options: m.Options, Status: m.Status, Result: m.Result,
-		Actions: m.Actions, Rematch: m.Rematch, RematchOf: m.RematchOf, Created: m.Created, Updated: m.Updated}
+		Actions: m.Actions, Rematch: m.Rematch, RematchOf: m.RematchOf, Created: m.Created, Updated: m.Updated,
+		Public: m.Public, Rated: m.Rated}
 	g, err := s.cfg.Games(m.Game)
 	for i, st := range m.Seats {
 		name := ""
 		if err == nil {
 			name = engine.SeatName(g, engine.Seat(i))
 		}
-		mi.Seats = append(mi.Seats, seatInfo{Name: name, Player: st.Player})
+		si := seatInfo{Name: name, Player: st.Player, PlayerName: st.Name, Open: m.Public && st.Open()}
+		if si.Open {
+			mi.OpenSeats++
+		}
+		mi.Seats = append(mi.Seats, si)
 	}
 	if err == nil {
 		mi.Title = g.Title()
@@ -536,7 +568,8 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 	}
 	id := old.Rematch
 	if id == "" {
-		m := &store.Match{ID: newID(), Game: old.Game, Rules: old.Rules, Options: old.Options, Seats: old.Seats, Spectator: old.Spectator}
+		m := &store.Match{ID: newID(), Game: old.Game, Rules: old.Rules, Options: old.Options, Seats: old.Seats, Spectator: old.Spectator,
+			Public: old.Public, Rated: old.Rated, Clock: old.Clock}
 		if g, err := s.lookupGame(old.Game); err == nil {
 			m.Rules = g.RulesVersion()
 		}

@@ -367,6 +367,9 @@ func (l *live) submit(ctx context.Context, seat engine.Seat, text string, want i
 		l.state = next
 		l.steps = append(l.steps, step{seat: seat, action: sa.Action, hash: sa.Hash, events: evs})
 		l.meta.Actions, l.meta.Status, l.meta.Result = seq, status, result
+		if status == store.Over && l.meta.Rated {
+			l.rateLater()
+		}
 		if ack != nil {
 			ack(seq)
 		}
@@ -538,7 +541,8 @@ func (l *live) staticJSON() []byte {
 	}
 	ms := matchStatic{Game: l.game.Name(), Title: l.game.Title(), Options: l.meta.Options}
 	for i, s := range l.meta.Seats {
-		ms.Seats = append(ms.Seats, seatInfo{Name: engine.SeatName(l.game, engine.Seat(i)), Player: s.Player})
+		ms.Seats = append(ms.Seats, seatInfo{Name: engine.SeatName(l.game, engine.Seat(i)), Player: s.Player, PlayerName: s.Name,
+			Open: l.meta.Public && s.Open()})
 	}
 	b, err := json.Marshal(ms)
 	if err != nil {
@@ -551,6 +555,10 @@ func (l *live) staticJSON() []byte {
 type seatInfo struct {
 	Name   string `json:"name"`
 	Player string `json:"player"` // human or a bot's spec
+	// PlayerName is the name of the person in the seat, if they gave
+	// one; Open says that a public match's seat waits for someone.
+	PlayerName string `json:"player_name,omitempty"`
+	Open       bool   `json:"open,omitempty"`
 }
 
 type eventInfo struct {

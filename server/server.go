@@ -67,6 +67,8 @@ type Server struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup // bots and listeners
 
+	ratingMu sync.Mutex // read, update and write ratings one match at a time
+
 	mu         sync.Mutex
 	live       map[string]*live
 	tokens     map[string]int // open WebSockets by token hash
