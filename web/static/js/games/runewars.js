@@ -82,6 +82,8 @@ const ORDERS = [
 const RES = [['food', 'F'], ['wood', 'W'], ['ore', 'O']];
 const TERRAINS = ['plains', 'forest', 'hills', 'mountains', 'marsh'];
 const BATTLE_EVENTS = new Set(['battle', 'parley', 'fate', 'ability', 'damage', 'rout', 'destroyed', 'stand', 'strength', 'retreat', 'stronghold']);
+// BATTLE_KINDS are the actions of a battle, offered in its panel too.
+const BATTLE_KINDS = new Set(['fight', 'parley', 'choose', 'first', 'hit', 'stand', 'sacrifice', 'skip', 'retreat', 'raze', 'seize']);
 
 // described returns the legal actions as the server describes them; none
 // when the page only watches.
@@ -198,6 +200,7 @@ export default {
         svg('title', { text: areaTitle(x) }),
         svg('polygon', { class: 'hex', points: hexPoints(cx, cy) }),
         x.owner ? svg('polygon', { class: `rw-own ${x.owner}`, points: hexPoints(cx, cy, R - 4) }) : null,
+        v.battle?.area === x.id ? svg('polygon', { class: 'rw-battlering', points: hexPoints(cx, cy, R - 8) }) : null,
         svg('text', { x: cx, y: cy - 27, 'text-anchor': 'middle', class: 'rw-name', text: x.name }));
       g.append(...marks(x, cx, cy), ...unitMarks(x.units || [], cx, cy));
       hexes.append(g);
@@ -279,7 +282,7 @@ export default {
           label: st.includes('developed') ? '♜+' : '♜', title: `${owner}'s stronghold${st.length ? ', ' + st.join(', ') : ''}` });
       }
       if (x.rune) {
-        const label = x.rune === 'dragon' ? 'ᛞ' : x.rune === 'false' ? '✕' : '?';
+        const label = x.rune === 'dragon' ? 'D' : x.rune === 'false' ? '✕' : '?';
         items.push({ cls: `rw-rune ${x.rune === 'face down' ? 'facedown' : x.rune}`, label, title: `rune token: ${x.rune}` });
       }
       if (x.frost) items.push({ cls: 'rw-frost', label: `❄${x.frost > 1 ? x.frost : ''}`, title: `${x.frost} Frost (${cite('Frost tokens')})` });
@@ -375,7 +378,7 @@ export default {
     // -------------------------------------------------------- order cards
     let orders = null;
     const orderActs = acts.filter((x) => x.kind === 'order');
-    if (v.stage === 'choosing orders' || v.stage === 'resolving orders' || orderActs.length) {
+    if (v.stage === 'choosing orders' || orderActs.length) {
       const played = new Set(mine?.played || []);
       orders = h('section.rw-orders', { id: 'rw-orders' },
         h('h4', {}, 'Order cards', h('small.muted', { text: ` — chosen face down, revealed together, resolved from the lowest (${cite('How the game is played II–III')})` })),
@@ -421,18 +424,33 @@ export default {
     }
 
     // --------------------------------------------------------- the battle
+    // The battle's events: while a battle is fought, the battle events at
+    // the end of the log (its parley, fate draws, abilities, hits); after
+    // it, those from the last "Battle in" on.
     const events = ctx.events || [];
-    let lastBattle = -1;
-    for (let i = events.length - 1; i >= 0; i--) if (events[i].type === 'battle') { lastBattle = i; break; }
-    const battleLog = lastBattle >= 0 ? events.slice(lastBattle).filter((e) => BATTLE_EVENTS.has(e.type)) : [];
+    let from = events.length;
+    if (v.battle) {
+      while (from > 0 && BATTLE_EVENTS.has(events[from - 1].type)) from--;
+    } else {
+      from = events.findLastIndex((e) => e.type === 'battle');
+      if (from < 0) from = events.length;
+    }
+    const battleLog = events.slice(from).filter((e) => BATTLE_EVENTS.has(e.type));
     let battle = null;
     if (v.battle) {
       const b = v.battle;
+      const choose = (id) => acts.find((x) => x.kind === 'choose' && idsOf(x).includes(String(id)));
+      const fights = acts.filter((x) => BATTLE_KINDS.has(x.kind));
       battle = h('section.rw-battle', { id: 'rw-battle', dataset: { area: b.area } },
         h('h4', {}, `Battle in ${areaName(b.area)}`, h('small.muted', { text: ` — ${b.phase} (${cite('Battles')})` })),
         h('div', {}, h('b', { text: b.attacker }), ' attacks ', h('b', { text: b.defender }), ` · initiative ${b.initiative}`),
-        b.cards?.length ? h('div.small', {}, 'fate cards drawn: ', b.cards.map((id) => h('span.chip.rw-fate', { dataset: { fate: id }, title: fateText(id) }, `#${id} ${fate.get(id)?.destiny || ''}`))) : null,
-        battleLog.length ? h('ol.rw-blog', {}, battleLog.slice(-14).map((e) => h(`li.${e.type}`, { text: e.text }))) : null);
+        b.cards?.length ? h('div.small', {}, 'fate cards drawn: ', b.cards.map((id) => {
+          const x = choose(id);
+          return h(`span.chip.rw-fate${x ? '.playable' : ''}`, { dataset: { fate: id }, title: fateText(id), onclick: x ? () => ctx.act(x.text) : undefined },
+            `#${id} ${fate.get(id)?.destiny || ''}`);
+        })) : null,
+        battleLog.length ? h('ol.rw-blog', {}, battleLog.slice(-14).map((e) => h(`li.${e.type}`, { text: e.text }))) : null,
+        fights.length ? h('div.rw-acts', {}, fights.map((x) => h('button.rw-act', { type: 'button', dataset: { action: x.text }, onclick: () => ctx.act(x.text) }, x.text))) : null);
     } else if (battleLog.length) {
       battle = h('details.rw-lastbattle', {}, h('summary', { text: `Last battle: ${battleLog[0].text}` }),
         h('ol.rw-blog', {}, battleLog.slice(-14).map((e) => h(`li.${e.type}`, { text: e.text }))));
@@ -473,7 +491,7 @@ export default {
       TERRAINS.map((t) => h(`span.key.${t}`, { text: t })),
       key('rw-res food', '1F', 'food'), key('rw-res wood', '1W', 'wood'), key('rw-res ore', '1O', 'ore'),
       key('rw-city', '⌂', 'city'), key('rw-keep', '♜', 'stronghold (+ developed, pale damaged)'),
-      key('rw-rune facedown', '?', 'rune token face down'), key('rw-rune dragon', 'ᛞ', 'dragon rune'), key('rw-rune false', '✕', 'false rune'),
+      key('rw-rune facedown', '?', 'rune token face down'), key('rw-rune dragon', 'D', 'dragon rune'), key('rw-rune false', '✕', 'false rune'),
       key('rw-frost', '❄', 'Frost'),
       h('span.rw-key', {}, h('span.rw-swatch.river'), 'river'), h('span.rw-key', {}, h('span.rw-swatch.ridge'), 'ridge'),
       h('span.rw-key', {}, '▲ activated'),
