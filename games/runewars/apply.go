@@ -16,17 +16,17 @@ func (s *State) Apply(a engine.Action, l *engine.Log) error {
 func (s *State) do(a engine.Action, l *engine.Log) {
 	p := int8(a.Seat)
 	x, y, z, w := int(a.Arg[0]), int(a.Arg[1]), int(a.Arg[2]), int(a.Arg[3])
-	name := s.g.SeatName(a.Seat)
+	name := s.fac(p)
 	switch a.Kind {
 	case kLay:
-		l.Add(engine.Everyone, "tile", "%s lays %s", name, s.c.Tiles[x].Name)
+		l.Add(engine.Everyone, "tile", "%s lays %s", name, &s.c.Tiles[x])
 		s.lay(x, placement{at: hex{int16(y), int16(z)}, turn: int8(w)})
 	case kRune:
-		l.Add(engine.Everyone, "rune", "%s places a rune token in %s", name, s.c.Areas[y].Name)
-		l.Add(engine.Seats(a.Seat), "rune", "(it is his %s)", runeWord(x == 1))
+		l.Add(engine.Everyone, "rune", "%s places a rune token in %s", name, &s.c.Areas[y])
+		l.Add(engine.Seats(a.Seat), "rune", "(it is his %s)", runeFace(x == 1))
 		s.setupRune(x == 1, y)
 	case kKeep:
-		l.Add(engine.Everyone, "stronghold", "%s builds his stronghold in %s", name, s.c.Areas[x].Name)
+		l.Add(engine.Everyone, "stronghold", "%s builds his stronghold in %s", name, &s.c.Areas[x])
 		s.setupKeep(x)
 	case kPlace:
 		s.place(p, x, y, z, l)
@@ -49,7 +49,7 @@ func (s *State) do(a engine.Action, l *engine.Log) {
 		r := s.runeAt(x)
 		s.runes[r].area = noArea
 		s.ask[0].n--
-		l.Add(engine.Everyone, "rune", "%s discards the false rune token in %s", name, s.c.Areas[x].Name)
+		l.Add(engine.Everyone, "rune", "%s discards the false rune token in %s", name, &s.c.Areas[x])
 	case kPut:
 		s.putRune(p, x, l)
 	case kAllies:
@@ -60,18 +60,18 @@ func (s *State) do(a engine.Action, l *engine.Log) {
 			s.addFig(int(c.unit), p, x)
 			n++
 		}
-		l.Add(engine.Everyone, "allies", "%d allied %s join %s in %s", n, plural(s.c.Units[c.unit].Name, n), name, s.c.Areas[x].Name)
+		l.Add(engine.Everyone, "allies", "%d allied %s join %s in %s", n, pluralOf(&s.c.Units[c.unit], n), name, &s.c.Areas[x])
 		s.limitArea(p, x)
 	case kReveal:
 		r := &s.runes[s.runeAt(x)]
 		r.up = true
-		l.Add(engine.Everyone, "rune", "%s reveals the rune token in %s: a %s", name, s.c.Areas[x].Name, runeWord(r.dragon))
+		l.Add(engine.Everyone, "rune", "%s reveals the rune token in %s: a %s", name, &s.c.Areas[x], runeFace(r.dragon))
 		if s.ask[0].n--; s.ask[0].n <= 0 {
 			s.pop()
 		}
 	case kCarry:
 		s.runes[s.runeAt(x)].area = int8(y)
-		l.Add(engine.Everyone, "rune", "%s moves the rune token in %s to %s", name, s.c.Areas[x].Name, s.c.Areas[y].Name)
+		l.Add(engine.Everyone, "rune", "%s moves the rune token in %s to %s", name, &s.c.Areas[x], &s.c.Areas[y])
 		if s.nask > 0 {
 			s.pop()
 		} else {
@@ -79,7 +79,7 @@ func (s *State) do(a engine.Action, l *engine.Log) {
 		}
 	case kFrost:
 		s.frost[x]++
-		l.Add(engine.Everyone, "frost", "%s places a Frost token in %s", name, s.c.Areas[x].Name)
+		l.Add(engine.Everyone, "frost", "%s places a Frost token in %s", name, &s.c.Areas[x])
 		if s.ask[0].n--; s.ask[0].n <= 0 {
 			s.pop()
 		}
@@ -90,7 +90,7 @@ func (s *State) do(a engine.Action, l *engine.Log) {
 	case kActivate:
 		s.active[x] = s.active[x].With(a.Seat)
 		s.ord.target, s.ord.phase, s.ord.own = int8(x), opMove, false
-		l.Add(engine.Everyone, "activate", "%s activates %s", name, s.c.Areas[x].Name)
+		l.Add(engine.Everyone, "activate", "%s activates %s", name, &s.c.Areas[x])
 	case kMove:
 		s.moveFig(p, x, y, z, l)
 	case kDone:
@@ -101,7 +101,7 @@ func (s *State) do(a engine.Action, l *engine.Log) {
 		s.settlePlace(p)
 	case kDevelop:
 		s.keeps[x].dev = true
-		l.Add(engine.Everyone, "develop", "%s develops his stronghold in %s", name, s.c.Areas[x].Name)
+		l.Add(engine.Everyone, "develop", "%s develops his stronghold in %s", name, &s.c.Areas[x])
 		s.finishOrder()
 	case kBuild:
 		if y >= 0 {
@@ -111,12 +111,12 @@ func (s *State) do(a engine.Action, l *engine.Log) {
 		s.touch()
 		s.players[p].dials[Wood] -= buildCost
 		s.ord.did |= 1
-		l.Add(engine.Everyone, "stronghold", "%s builds a stronghold in %s", name, s.c.Areas[x].Name)
+		l.Add(engine.Everyone, "stronghold", "%s builds a stronghold in %s", name, &s.c.Areas[x])
 	case kRepair:
 		s.keeps[x].damaged = false
 		s.players[p].dials[Ore] -= repairCost
 		s.ord.did |= 2
-		l.Add(engine.Everyone, "stronghold", "%s repairs his stronghold in %s", name, s.c.Areas[x].Name)
+		l.Add(engine.Everyone, "stronghold", "%s repairs his stronghold in %s", name, &s.c.Areas[x])
 	case kConceal:
 		for i := 0; i < int(s.nrunes); i++ {
 			if r := &s.runes[i]; r.area != noArea && r.up && s.controller(int(r.area)) == p {
@@ -171,7 +171,7 @@ func runeWord(dragon bool) string {
 // from when the supply has none (Limits 1).
 func (s *State) place(p int8, u, a, from int, l *engine.Log) {
 	if s.stage == stStart {
-		l.Add(engine.Everyone, "place", "%s places a %s in %s", s.g.SeatName(engine.Seat(p)), s.c.Units[u].Name, s.c.Areas[a].Name)
+		l.Add(engine.Everyone, "place", "%s places a %s in %s", s.fac(p), &s.c.Units[u], &s.c.Areas[a])
 		s.setupPlace(u, a, l)
 		return
 	}
@@ -182,9 +182,9 @@ func (s *State) place(p int8, u, a, from int, l *engine.Log) {
 				break
 			}
 		}
-		l.Add(engine.Everyone, "place", "%s takes a %s from %s and recruits it in %s", s.g.SeatName(engine.Seat(p)), s.c.Units[u].Name, s.c.Areas[from].Name, s.c.Areas[a].Name)
+		l.Add(engine.Everyone, "place", "%s takes a %s from %s and recruits it in %s", s.fac(p), &s.c.Units[u], &s.c.Areas[from], &s.c.Areas[a])
 	} else {
-		l.Add(engine.Everyone, "place", "%s recruits a %s in %s", s.g.SeatName(engine.Seat(p)), s.c.Units[u].Name, s.c.Areas[a].Name)
+		l.Add(engine.Everyone, "place", "%s recruits a %s in %s", s.fac(p), &s.c.Units[u], &s.c.Areas[a])
 	}
 	s.takePlace(p, u)
 	s.addFig(u, p, a)
@@ -225,7 +225,7 @@ func (s *State) loseFig(p int8, u, a int, l *engine.Log) {
 		}
 	}
 	s.kill(best)
-	l.Add(engine.Everyone, "destroyed", "%s loses a %s in %s", s.g.SeatName(engine.Seat(p)), s.c.Units[u].Name, s.c.Areas[a].Name)
+	l.Add(engine.Everyone, "destroyed", "%s loses a %s in %s", s.fac(p), &s.c.Units[u], &s.c.Areas[a])
 	if s.ask[0].n--; s.ask[0].n <= 0 {
 		s.pop()
 	}
@@ -244,7 +244,7 @@ func (s *State) putRune(p int8, a int, l *engine.Log) {
 		dragon = c.unit == 0
 	}
 	s.addRune(a, dragon, 0)
-	l.Add(engine.Everyone, "rune", "%s places a rune token, face down, in %s", s.g.SeatName(engine.Seat(p)), s.c.Areas[a].Name)
+	l.Add(engine.Everyone, "rune", "%s places a rune token, face down, in %s", s.fac(p), &s.c.Areas[a])
 	if c.n--; c.n <= 0 {
 		s.pop()
 	}
@@ -264,7 +264,7 @@ func (s *State) moveFig(p int8, u, from, to int, l *engine.Log) {
 			break
 		}
 	}
-	l.Add(engine.Everyone, "move", "%s moves a %s from %s to %s", s.g.SeatName(engine.Seat(p)), s.c.Units[u].Name, s.c.Areas[from].Name, s.c.Areas[to].Name)
+	l.Add(engine.Everyone, "move", "%s moves a %s from %s to %s", s.fac(p), &s.c.Units[u], &s.c.Areas[from], &s.c.Areas[to])
 }
 
 // done ends what seat is doing: a Mobilize may go on with its Supremacy

@@ -1,7 +1,6 @@
 package runewars
 
 import (
-	"fmt"
 	"strings"
 
 	"skald/engine"
@@ -122,8 +121,8 @@ func (s *State) fight(l *engine.Log) {
 			f.battle = true
 		}
 	}
-	l.Add(engine.Everyone, "battle", "Battle in %s: %s attacks %s", s.c.Areas[b.area].Name,
-		s.g.SeatName(engine.Seat(b.att)), s.sideName(1))
+	l.Add(engine.Everyone, "battle", "Battle in %s: %s attacks %s", &s.c.Areas[b.area],
+		s.fac(b.att), s.side(1))
 }
 
 // sideName names a battle side.
@@ -167,7 +166,6 @@ func (s *State) parley(n int, l *engine.Log) {
 	b := &s.bat
 	s.players[b.att].influence -= int16(n)
 	b.ncards = 0
-	var names []string
 	for i := 0; i < n; i++ {
 		c := s.drawFate()
 		if c < 0 {
@@ -175,9 +173,8 @@ func (s *State) parley(n int, l *engine.Log) {
 		}
 		b.cards[b.ncards] = int8(c)
 		b.ncards++
-		names = append(names, fmt.Sprintf("%d (%s)", s.c.Fate[c].ID, s.c.Fate[c].Destiny))
 	}
-	l.Add(engine.Everyone, "parley", "%s spends %d Influence and draws %s", s.g.SeatName(engine.Seat(b.att)), n, strings.Join(names, ", "))
+	l.Add(engine.Everyone, "parley", "%s spends %d Influence and draws %s", s.fac(b.att), n, (*parleyText)(s))
 	b.phase = bParleyCard
 }
 
@@ -191,7 +188,7 @@ func (s *State) chooseParley(card int, l *engine.Log) {
 	}
 	b.ncards = 0
 	d := s.c.Fate[card].Destiny
-	l.Add(engine.Everyone, "parley", "%s chooses card %d: %s", s.g.SeatName(engine.Seat(b.att)), s.c.Fate[card].ID, d)
+	l.Add(engine.Everyone, "parley", "%s chooses card %d: %s", s.fac(b.att), s.c.Fate[card].ID, d)
 	a := int(b.area)
 	switch d {
 	case Success:
@@ -320,14 +317,17 @@ func (s *State) drawStep(l *engine.Log) {
 		b.drawn[side] |= 1 << uint(u)
 		ut := &s.c.Units[u]
 		n := s.standing(side, u)
-		var got []string
+		s.ndrawn, s.drawnShape = 0, ut.Shape
 		for i := 0; i < n; i++ {
 			c := s.drawFate()
 			if c < 0 {
 				break
 			}
+			if int(s.ndrawn) < len(s.drawnCards) {
+				s.drawnCards[s.ndrawn] = int8(c)
+				s.ndrawn++
+			}
 			sec := s.c.Fate[c].Sections[ut.Shape]
-			got = append(got, sec.String())
 			switch sec.Result {
 			case Damage:
 				b.pool[side].dmg += sec.N
@@ -338,8 +338,8 @@ func (s *State) drawStep(l *engine.Log) {
 			}
 			s.discardFate(c)
 		}
-		l.Add(engine.Everyone, "fate", "%s's %d %s (initiative %d, %s) draw: %s", s.sideName(side), n, plural(ut.Name, n),
-			ut.Initiative, ut.Shape, strings.Join(got, ", "))
+		l.Add(engine.Everyone, "fate", "%s's %d %s (initiative %d, %s) draw: %s", s.side(side), n, pluralOf(ut, n),
+			ut.Initiative, ut.Shape, (*drawnText)(s))
 	}
 	for side := int8(0); side < 2; side++ {
 		for k := 0; k < specials[side]; k++ {
@@ -380,10 +380,10 @@ func (s *State) special(side int8, u int, l *engine.Log) {
 	b := &s.bat
 	ab := &s.c.Units[u].Ability
 	if ab.Standing > 0 && s.standing(side, u) < ab.Standing {
-		l.Add(engine.Everyone, "ability", "%s: %s needs %d standing %s and has no effect", s.sideName(side), ab.Name, ab.Standing, plural(s.c.Units[u].Name, 2))
+		l.Add(engine.Everyone, "ability", "%s: %s needs %d standing %s and has no effect", s.side(side), ab, ab.Standing, pluralOf(&s.c.Units[u], 2))
 		return
 	}
-	l.Add(engine.Everyone, "ability", "%s: %s (%s)", s.sideName(side), ab.Name, ab.Text)
+	l.Add(engine.Everyone, "ability", "%s: %s (%s)", s.side(side), ab, (*abilityText)(ab))
 	opp := 1 - side
 	switch ab.Kind {
 	case EffDamage:
@@ -586,22 +586,22 @@ func (s *State) applyHit(u int, l *engine.Log) {
 		}
 		f.dmg += dmg
 		if int(f.dmg) >= ut.Health {
-			l.Add(engine.Everyone, "destroyed", "%s's %s is destroyed", who, ut.Name)
+			l.Add(engine.Everyone, "destroyed", "%s's %s is destroyed", who, ut)
 			s.kill(best)
 		} else {
-			l.Add(engine.Everyone, "damage", "%s's %s takes %d damage", who, ut.Name, dmg)
+			l.Add(engine.Everyone, "damage", "%s's %s takes %d damage", who, ut, dmg)
 		}
 	case hRout:
 		f.routed = true
-		l.Add(engine.Everyone, "rout", "%s's %s is routed", who, ut.Name)
+		l.Add(engine.Everyone, "rout", "%s's %s is routed", who, ut)
 	case hDestroy:
-		l.Add(engine.Everyone, "destroyed", "%s's %s is destroyed", who, ut.Name)
+		l.Add(engine.Everyone, "destroyed", "%s's %s is destroyed", who, ut)
 		s.kill(best)
 	case hStand:
 		f.routed = false
-		l.Add(engine.Everyone, "stand", "%s's %s stands up", who, ut.Name)
+		l.Add(engine.Everyone, "stand", "%s's %s stands up", who, ut)
 	case hSacrifice:
-		l.Add(engine.Everyone, "destroyed", "%s sacrifices a %s for %d damage", who, ut.Name, h.n)
+		l.Add(engine.Everyone, "destroyed", "%s sacrifices a %s for %d damage", who, ut, h.n)
 		s.kill(best)
 		b.pool[h.side].dmg += h.n
 		h.n = 1
@@ -648,7 +648,7 @@ func (s *State) strength(l *engine.Log) {
 	if str[0] <= str[1] {
 		b.loser = 0
 	}
-	l.Add(engine.Everyone, "strength", "Strength: %s %d, %s %d; %s wins", s.sideName(0), str[0], s.sideName(1), str[1], s.sideName(1-b.loser))
+	l.Add(engine.Everyone, "strength", "Strength: %s %d, %s %d; %s wins", s.side(0), str[0], s.side(1), str[1], s.side(1-b.loser))
 	s.retreatStart(l)
 }
 
@@ -677,7 +677,7 @@ func (s *State) retreatStart(l *engine.Log) {
 			continue
 		}
 		if f.routed {
-			l.Add(engine.Everyone, "destroyed", "%s's routed %s is destroyed", s.sideName(b.loser), s.c.Units[f.typ].Name)
+			l.Add(engine.Everyone, "destroyed", "%s's routed %s is destroyed", s.side(b.loser), &s.c.Units[f.typ])
 			s.kill(i)
 			continue
 		}
@@ -695,7 +695,7 @@ func (s *State) retreatStart(l *engine.Log) {
 				s.kill(i)
 			}
 		}
-		l.Add(engine.Everyone, "destroyed", "%s has nowhere to retreat: its %d units are destroyed", s.sideName(b.loser), n)
+		l.Add(engine.Everyone, "destroyed", "%s has nowhere to retreat: its %d units are destroyed", s.side(b.loser), n)
 		s.afterRetreat(l)
 	case 1:
 		s.retreat(firstArea(to), l)
@@ -771,7 +771,7 @@ func (s *State) retreat(to int, l *engine.Log) {
 			n++
 		}
 	}
-	l.Add(engine.Everyone, "retreat", "%s retreats %d units to %s, routed", s.sideName(b.loser), n, s.c.Areas[to].Name)
+	l.Add(engine.Everyone, "retreat", "%s retreats %d units to %s, routed", s.side(b.loser), n, &s.c.Areas[to])
 	s.afterRetreat(l)
 	s.limitArea(seat, to)
 }
@@ -819,13 +819,13 @@ func (s *State) raze(seize bool, from int, l *engine.Log) {
 	a := int(b.area)
 	if !seize {
 		s.keeps[a] = keep{owner: -1}
-		l.Add(engine.Everyone, "stronghold", "%s razes the stronghold in %s", s.sideName(0), s.c.Areas[a].Name)
+		l.Add(engine.Everyone, "stronghold", "%s razes the stronghold in %s", s.side(0), &s.c.Areas[a])
 	} else {
 		if from >= 0 {
 			s.keeps[from] = keep{owner: -1}
 		}
 		s.keeps[a] = keep{owner: b.att, damaged: true}
-		l.Add(engine.Everyone, "stronghold", "%s seizes the stronghold in %s, damaged side up", s.sideName(0), s.c.Areas[a].Name)
+		l.Add(engine.Everyone, "stronghold", "%s seizes the stronghold in %s, damaged side up", s.side(0), &s.c.Areas[a])
 	}
 	s.touch()
 	s.endBattle(l)

@@ -65,7 +65,7 @@ func (s *State) revealOrders(l *engine.Log) {
 	sort.SliceStable(q, func(i, j int) bool { return val(q[i]) < val(q[j]) })
 	for p := int8(0); p < s.n; p++ {
 		s.revealed[p] = int8(val(p))
-		l.Add(engine.Everyone, "order", "%s reveals %s", s.g.SeatName(engine.Seat(p)), orderTitles[val(p)])
+		l.Add(engine.Everyone, "order", "%s reveals %s", s.fac(p), orderTitle(val(p)))
 	}
 	s.picks = decide.Picks{}
 	s.stage = stResolve
@@ -88,11 +88,11 @@ func (s *State) startOrder(l *engine.Log) {
 	}
 	pl.played[v] = true
 	s.ord = orderStep{seat: p, value: v, sup: sup && v != oFortify, target: -1}
-	name := s.g.SeatName(engine.Seat(p))
+	name := s.fac(p)
 	if s.ord.sup {
-		l.Add(engine.Everyone, "order", "%s resolves %s, with its Supremacy Bonus", name, orderTitles[v])
+		l.Add(engine.Everyone, "order", "%s resolves %s, with its Supremacy Bonus", name, orderTitle(v))
 	} else {
-		l.Add(engine.Everyone, "order", "%s resolves %s", name, orderTitles[v])
+		l.Add(engine.Everyone, "order", "%s resolves %s", name, orderTitle(v))
 	}
 	switch v {
 	case oStrategize:
@@ -158,7 +158,7 @@ func (s *State) harvest(seat int8, l *engine.Log) {
 	for r := range sum {
 		pl.dials[r] = int8(min(sum[r], maxDial))
 	}
-	l.Add(engine.Everyone, "harvest", "%s's dials: food %d, wood %d, ore %d", s.g.SeatName(engine.Seat(seat)), pl.dials[Food], pl.dials[Wood], pl.dials[Ore])
+	l.Add(engine.Everyone, "harvest", "%s's dials: food %d, wood %d, ore %d", s.fac(seat), pl.dials[Food], pl.dials[Wood], pl.dials[Ore])
 }
 
 // canDevelop reports whether seat has a stronghold without a development
@@ -202,7 +202,7 @@ func (s *State) recruit(seat int8, r Resource, l *engine.Log) {
 		pl.nPlace++
 	}
 	s.ord.did |= 1 << r
-	l.Add(engine.Everyone, "recruit", "%s recruits with %s: %d units", s.g.SeatName(engine.Seat(seat)), r, pl.nPlace)
+	l.Add(engine.Everyone, "recruit", "%s recruits with %s: %d units", s.fac(seat), r, pl.nPlace)
 }
 
 // rally gives seat what each city he controls gives: its Influence, and
@@ -228,7 +228,7 @@ func (s *State) rally(seat int8, l *engine.Log) {
 				placed++
 			}
 		}
-		l.Add(engine.Everyone, "rally", "%s: %s gives %d Influence and %d allied units", s.g.SeatName(engine.Seat(seat)), city.Name, city.Influence, placed)
+		l.Add(engine.Everyone, "rally", "%s: %s gives %d Influence and %d allied units", s.fac(seat), city, city.Influence, placed)
 	})
 }
 
@@ -245,7 +245,7 @@ func (s *State) acquirePower(seat int8, l *engine.Log) {
 		}
 	}
 	pl.influence += int16(n)
-	l.Add(engine.Everyone, "power", "%s gains %d Influence", s.g.SeatName(engine.Seat(seat)), n)
+	l.Add(engine.Everyone, "power", "%s gains %d Influence", s.fac(seat), n)
 }
 
 // checkVictory lays the Victory card of each player who controls the
@@ -265,7 +265,7 @@ func (s *State) checkVictory(l *engine.Log) {
 			pl.victory = s.season
 			s.victoryOn[s.season] = p
 			l.Add(engine.Everyone, "victory", "%s controls %d dragon runes and lays his Victory card on the %s deck",
-				s.g.SeatName(engine.Seat(p)), s.dragonRunes(p), seasonNames[s.season])
+				s.fac(p), s.dragonRunes(p), seasonName(s.season))
 		}
 	}
 }

@@ -69,13 +69,13 @@ func (s *State) beginSeason(l *engine.Log) {
 		if s.dragonRunes(v) >= int(s.runesToWin) {
 			// Road to Victory: he still controls the runes a year later.
 			l.Add(engine.Everyone, "victory", "%s's Victory card is revealed: %s still controls %d dragon runes and wins",
-				s.g.SeatName(engine.Seat(v)), s.g.SeatName(engine.Seat(v)), s.dragonRunes(v))
+				s.fac(v), s.fac(v), s.dragonRunes(v))
 			s.winner = v
 			s.end()
 			return
 		}
 		l.Add(engine.Everyone, "victory", "%s's Victory card is revealed, but %s no longer controls %d dragon runes and takes it back",
-			s.g.SeatName(engine.Seat(v)), s.g.SeatName(engine.Seat(v)), s.runesToWin)
+			s.fac(v), s.fac(v), s.runesToWin)
 	}
 	if s.ndeck[se] == 0 {
 		s.shuffleSeason(se)
@@ -86,7 +86,7 @@ func (s *State) beginSeason(l *engine.Log) {
 	s.stage = stSeason
 	s.sea = seasonStep{}
 	card := &s.c.Seasons[s.card]
-	l.Add(engine.Everyone, "season", "Year %d, %s: %s", s.year, seasonNames[se], card.Name)
+	l.Add(engine.Everyone, "season", "Year %d, %s: %s", s.year, seasonName(se), card)
 	switch se {
 	case spring:
 		// Spring: activation tokens off, orders back in hand, routed
@@ -221,7 +221,7 @@ func (s *State) settleBid(l *engine.Log) {
 	best, win := int16(-1), int8(-1)
 	for p := int8(0); p < s.n; p++ {
 		v, _ := s.picks.Get(engine.Seat(p))
-		l.Add(engine.Everyone, "bid", "%s bids %d Influence", s.g.SeatName(engine.Seat(p)), v)
+		l.Add(engine.Everyone, "bid", "%s bids %d Influence", s.fac(p), v)
 		if v > best || v == best && s.bidBeats(p, win) {
 			best, win = v, p
 		}
@@ -231,7 +231,7 @@ func (s *State) settleBid(l *engine.Log) {
 		s.players[p].influence -= v
 	}
 	s.picks = decide.Picks{}
-	l.Add(engine.Everyone, "bid", "%s wins the bid", s.g.SeatName(engine.Seat(win)))
+	l.Add(engine.Everyone, "bid", "%s wins the bid", s.fac(win))
 	card := &s.c.Seasons[s.card]
 	switch SeasonEffect(s.sea.prize) {
 	case SeBidRunes:

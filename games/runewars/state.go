@@ -135,4 +135,9 @@ type State struct {
 
 	winner int8 // the Road to Victory winner, or -1
 	over   bool
+
+	// the fate cards of the last draw, for its event
+	drawnCards [maxSupply + 8]int8
+	ndrawn     int8
+	drawnShape Shape
 }
