@@ -48,16 +48,24 @@ func (h hex) distance(o hex) int {
 // a tile is laid in one of six turns).
 var tileShapes = [2][3]hex{{{0, 0}, {1, 0}, {0, 1}}, {{1, 0}, {1, 1}, {0, 1}}}
 
+// tileOffsets are where a tile's three areas lie from its area 0 in each
+// of the six turns.
+var tileOffsets = func() (o [6][3]hex) {
+	for t := range o {
+		shape, shift := tileShapes[t%2], t/2
+		base := shape[shift]
+		for i := range o[t] {
+			o[t][i] = shape[(i+shift)%3].sub(base)
+		}
+	}
+	return o
+}()
+
 // tileCells returns where a tile's three areas go when its area 0 is at
 // at and it is laid in turn t (0-5).
 func tileCells(at hex, t int) [3]hex {
-	shape, shift := tileShapes[t%2], t/2
-	base := shape[shift]
-	var out [3]hex
-	for i := range out {
-		out[i] = at.add(shape[(i+shift)%3].sub(base))
-	}
-	return out
+	o := &tileOffsets[t]
+	return [3]hex{at.add(o[0]), at.add(o[1]), at.add(o[2])}
 }
 
 // placement is where a tile lies: its area 0's hex and its turn.
