@@ -105,6 +105,16 @@ func TestPublicMatchAndRatings(t *testing.T) {
 		t.Fatal("the seat's new player is not shown")
 	}
 	bob := dial(t, ts.url, cr.ID, bobLink.Token)
+	// Anyone may watch a public match without a link, as its spectator;
+	// a private one needs its link.
+	watcher := dial(t, ts.url, cr.ID, "")
+	if f := watcher.latest(); f.SeatIndex != -1 || f.Seat != "spectator" || len(f.Legal) != 0 {
+		t.Fatalf("a watcher of a public match: seat %d %q, legal %v", f.SeatIndex, f.Seat, f.Legal)
+	}
+	watcher.close()
+	if _, err := dialErr(ts.url, private.ID, ""); err == nil || !bytes.Contains([]byte(err.Error()), []byte("401")) {
+		t.Fatalf("watch a private match without its link: %v", err)
+	}
 	call(t, "GET", ts.url+"/api/lobby", nil, &lobby)
 	if len(lobby.Open) != 0 || len(lobby.Playing) != 1 {
 		t.Fatalf("lobby once full: %+v", lobby)

@@ -144,8 +144,12 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	token := bearer(r)
-	seat, err := authorize(m, token)
-	if err != nil {
+	var seat engine.Seat
+	watcher := token == "" && m.Public
+	if watcher {
+		// Anyone may watch a public match, as its spectator sees it.
+		seat, token = engine.Spectator, "watch:"+clientAddr(r)
+	} else if seat, err = authorize(m, token); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -170,7 +174,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return // Accept has answered
 	}
 	ws.SetReadLimit(s.limits.Message)
-	if key != "" {
+	if key != "" && !watcher {
 		// Noted only once the connection is open, so that a request that
 		// is never upgraded stores nothing.
 		if err := s.store.AddPlayer(ctx, hashToken("player:"+key), id, seat); err != nil {

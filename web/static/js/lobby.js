@@ -1,15 +1,25 @@
-// The lobby: create a match, share its links, list this player's matches.
+// The lobby: your name, create a match (by invitation links, or public for
+// anyone to join by name), the public matches open, being played and
+// finished, and this player's matches.
 import { api, playerKey, saveLinks, linksFor } from './api.js';
 import { h, clear, pretty } from './dom.js';
+
+// myName returns the name this browser plays under, '' if none yet.
+export function myName() {
+  return localStorage.getItem('skald.name') || '';
+}
 
 export async function lobby(app) {
   document.title = 'skald';
   document.getElementById('crumb').textContent = 'lobby';
   clear(app);
+  const nameBox = h('section.panel.me', {}, nameForm());
   const create = h('section.panel.create', {}, h('h2', { text: 'New match' }));
   const result = h('section.panel.links', { hidden: true });
+  const open = h('section.panel.open', { id: 'open-matches' }, h('h2', { text: 'Open matches' }));
   const mine = h('section.panel.mine', {}, h('h2', { text: 'Your matches' }));
-  app.append(h('div.lobby', {}, create, result, mine));
+  const finished = h('section.panel.finished', { id: 'finished-matches' }, h('h2', { text: 'Finished matches' }));
+  app.append(h('div.lobby', {}, nameBox, create, result, open, mine, finished));
   let games;
   try {
     games = await api('GET', '/api/games');
@@ -18,7 +28,27 @@ export async function lobby(app) {
     return;
   }
   createForm(create, result, games);
+  listPublic(open, finished);
   listMine(mine);
+}
+
+function nameForm() {
+  const input = h('input', { id: 'my-name', name: 'name', maxlength: 24, value: myName(), placeholder: 'the name others see', autocomplete: 'nickname' });
+  input.addEventListener('change', () => localStorage.setItem('skald.name', input.value.trim()));
+  return h('label.myname', {}, 'Your name ', input,
+    h('small', { text: ' for public matches and the ', }), h('a', { href: '/leaderboard', id: 'leaderboard-link' }, 'leaderboard'));
+}
+
+// nameOrAsk returns the name typed in the lobby, or throws asking for one.
+function nameOrAsk() {
+  const el = document.getElementById('my-name');
+  const name = (el ? el.value : myName()).trim();
+  if (!name) {
+    el?.focus();
+    throw new Error('Give your name first: others see it, and your rating goes with it.');
+  }
+  localStorage.setItem('skald.name', name);
+  return name;
 }
 
 function createForm(box, result, games) {
@@ -27,8 +57,15 @@ function createForm(box, result, games) {
   const opts = h('div.options');
   const seats = h('div.seats');
   const err = h('p.error', { role: 'alert' });
+  const pub = h('input', { type: 'checkbox', id: 'public', name: 'public' });
+  const rated = h('input', { type: 'checkbox', id: 'rated', name: 'rated', disabled: true });
+  pub.addEventListener('change', () => { rated.disabled = !pub.checked; if (!pub.checked) rated.checked = false; });
   const form = h('form', { id: 'create-form' },
-    h('label', {}, 'Game ', gameSel), opts, seats, err,
+    h('label', {}, 'Game ', gameSel), opts, seats,
+    h('div.visibility', {},
+      h('label', { title: 'listed in the lobby: anyone may take the other people\'s seats by name' }, pub, ' public (others join from the lobby)'),
+      ' ', h('label', { title: 'the players\' ratings change when it ends' }, rated, ' rated')),
+    err,
     h('button.primary', { type: 'submit', id: 'create' }, 'Create match'));
   box.append(form);
 
@@ -88,7 +125,12 @@ function createForm(box, result, games) {
       specs.push(spec);
     }
     try {
-      const cr = await api('POST', '/api/matches', { game: g.name, options, seats: specs });
+      const body = { game: g.name, options, seats: specs };
+      if (pub.checked) {
+        Object.assign(body, { public: true, rated: rated.checked, name: nameOrAsk(), player: playerKey() });
+        if (meSeat >= 0) body.seat = meSeat;
+      }
+      const cr = await api('POST', '/api/matches', body);
       const links = { spectator: cr.spectator.token };
       for (const s of cr.seats) if (s.token) links[s.name] = s.token;
       saveLinks(cr.id, links);
@@ -110,6 +152,10 @@ function showLinks(box, cr, meSeat) {
   const list = h('ul.linklist');
   let mine = null;
   for (const s of cr.seats) {
+    if (s.open) {
+      list.append(h('li', {}, h('b', { text: s.name }), ' — open: anyone may join it from the lobby'));
+      continue;
+    }
     if (!s.link) {
       list.append(h('li', {}, h('b', { text: s.name }), ' — ' + s.player));
       continue;
@@ -158,4 +204,69 @@ async function listMine(box) {
       h('td', {}, open, ' ', rp));
   });
   box.append(h('table.matches', {}, h('thead', {}, h('tr', {}, ['game', 'you', 'seats', 'state', ''].map((x) => h('th', { text: pretty(x) })))), h('tbody', {}, rows)));
+}
+
+// seatText names who is in a seat: "black: Ann", "red: mcts:iters=500".
+function seatText(s) {
+  if (s.open) return `${s.name}: open`;
+  return `${s.name}: ${s.player_name || s.player}`;
+}
+
+// listPublic lists the public matches: those with a seat open, to join by
+// name; those being played, to watch; those finished, with their replay.
+async function listPublic(openBox, finishedBox) {
+  let lb;
+  try {
+    lb = await api('GET', '/api/lobby');
+  } catch (e) {
+    openBox.append(h('p.error', { text: e.message }));
+    return;
+  }
+  const head = (cols) => h('thead', {}, h('tr', {}, cols.map((x) => h('th', { text: x }))));
+  const rows = [...lb.open, ...lb.playing].map((m) => {
+    const joins = m.seats.map((s, i) => s.open
+      ? h('button.join', { type: 'button', id: `join-${m.id}-${i}`, dataset: { match: m.id, seat: i }, onclick: (ev) => join(ev.target, m, i, s) }, `Join as ${s.name}`)
+      : null);
+    return h('tr', { dataset: { match: m.id } },
+      h('td', { text: m.title + (m.rated ? ' (rated)' : '') + clockText(m.clock) }),
+      h('td', { text: m.seats.map(seatText).join(', ') }),
+      h('td', { text: m.open_seats ? `waiting for ${m.open_seats}` : `playing (${m.actions} actions)` }),
+      h('td', {}, joins, ' ', h('a', { href: `/m/${m.id}#watch` }, 'watch')));
+  });
+  if (rows.length) {
+    openBox.append(h('table.matches', { id: 'open-list' }, head(['Game', 'Seats', 'State', '']), h('tbody', {}, rows)));
+  } else {
+    openBox.append(h('p.muted', { text: 'No public match is waiting for players: create one, and tick "public".' }));
+  }
+  openBox.append(h('p.error', { id: 'join-error', role: 'alert' }));
+  if (!lb.finished.length) {
+    finishedBox.append(h('p.muted', { text: 'Finished public matches are listed here with their replays.' }));
+    return;
+  }
+  finishedBox.append(h('table.matches', { id: 'finished-list' }, head(['Game', 'Seats', 'Result', '']), h('tbody', {},
+    lb.finished.map((m) => h('tr', { dataset: { match: m.id } },
+      h('td', { text: m.title + (m.rated ? ' (rated)' : '') }),
+      h('td', { text: m.seats.map(seatText).join(', ') }),
+      h('td', { text: m.result }),
+      h('td', {}, h('a', { href: m.replay }, 'replay')))))));
+}
+
+// clockText describes a match's clock in a few words, '' for none.
+export function clockText(c) {
+  if (!c) return '';
+  if (c.kind === 'realtime') return ` — ${c.minutes} min + ${c.increment} s`;
+  if (c.kind === 'turn') return ` — ${c.days} days a move`;
+  return '';
+}
+
+async function join(btn, m, seat, s) {
+  const err = document.getElementById('join-error');
+  err.textContent = '';
+  try {
+    const r = await api('POST', `/api/matches/${m.id}/join`, { seat, name: nameOrAsk(), player: playerKey() });
+    saveLinks(m.id, { [s.name]: r.token });
+    location.href = r.link;
+  } catch (e) {
+    err.textContent = e.message;
+  }
 }

@@ -10,6 +10,13 @@ import { logPanel } from './log.js';
 export function match(app, id) {
   const hash = new URLSearchParams(location.hash.slice(1));
   let token = hash.get('t');
+  if (!token && hash.has('watch')) {
+    // A public match, watched without a link: as a spectator.
+    document.getElementById('crumb').textContent = 'match ' + id;
+    clear(app);
+    new MatchPage(app, id, '').connect();
+    return;
+  }
   if (!token) {
     // Opened without its link: use a token this browser holds.
     const links = linksFor(id);
@@ -170,7 +177,8 @@ class MatchPage {
       const cls = ['seat'];
       if (f.deciders.includes(s.name)) cls.push('deciding');
       if (s.name === f.seat) cls.push('me');
-      return h('span.' + cls.join('.'), { title: s.player }, s.name, s.player !== 'human' ? h('small', { text: ' (' + s.player + ')' }) : null);
+      const who = s.open ? ' (open)' : s.player_name ? ' ' + s.player_name : s.player !== 'human' ? ' (' + s.player + ')' : '';
+      return h('span.' + cls.join('.'), { title: s.player }, s.name, who ? h('small.who', { text: who }) : null);
     });
     this.status.append(h('b.title', { text: f.title }), ' ', h('span.you', { text: f.seat === 'spectator' ? 'watching' : 'you are ' + f.seat }), ' ', ...seats,
       h('span.step', { text: ` step ${f.seq}` }));
