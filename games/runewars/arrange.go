@@ -31,8 +31,12 @@ type Setup struct {
 	// Victory lays a faction's Victory card on a season's deck.
 	Victory map[string]string `json:"victory"`
 	// Fate puts fate cards, by number, on top of the fate deck, top first.
-	Fate    []int                  `json:"fate"`
-	Players map[string]PlayerSetup `json:"players"`
+	Fate []int `json:"fate"`
+	// Discards puts fate cards, by number, in the discard pile, first
+	// discarded first; they leave the deck (Limits 1: an exhausted deck is
+	// made again from them).
+	Discards []int                  `json:"discards"`
+	Players  map[string]PlayerSetup `json:"players"`
 	// Units lists the figures of each area: "FACTION UNIT", "neutral
 	// UNIT", or a faction and a neutral unit for an ally, with "routed"
 	// after it for a routed figure: "daqan footman routed".
@@ -358,6 +362,29 @@ func (s *State) arrange(su *Setup) error {
 			}
 		}
 		copy(s.fate[:], append(top, rest...))
+	}
+	for i, n := range su.Discards {
+		if n < 1 || n > len(c.Fate) {
+			return fmt.Errorf("discards[%d]: %d is not a card number 1 to %d", i, n, len(c.Fate))
+		}
+		at := -1
+		for k, x := range s.fate[:s.nfate] {
+			if int(x) == n-1 {
+				at = k
+			}
+		}
+		if at < 0 {
+			return fmt.Errorf("discards[%d]: card %d is named twice", i, n)
+		}
+		for k := 0; k < len(su.Fate); k++ {
+			if su.Fate[k] == n {
+				return fmt.Errorf("discards[%d]: card %d is also on top of the deck (fate)", i, n)
+			}
+		}
+		copy(s.fate[at:s.nfate], s.fate[at+1:s.nfate])
+		s.nfate--
+		s.fateOut[s.nout] = int8(n - 1)
+		s.nout++
 	}
 	s.learnRunes()
 	switch su.Start {
