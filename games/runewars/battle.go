@@ -338,7 +338,7 @@ func (s *State) drawStep(l *engine.Log) {
 			}
 			s.discardFate(c)
 		}
-		l.Add(engine.Everyone, "fate", "%s's %d %s (initiative %d, %s) draw: %s", s.side(side), n, pluralOf(ut, n),
+		l.Add(engine.Everyone, "fate", "%s %d %s (initiative %d, %s) draw: %s", s.owned(side), n, pluralOf(ut, n),
 			ut.Initiative, ut.Shape, (*drawnText)(s))
 	}
 	for side := int8(0); side < 2; side++ {
@@ -576,7 +576,7 @@ func (s *State) applyHit(u int, l *engine.Log) {
 	}
 	f := &s.figs[best]
 	ut := &s.c.Units[u]
-	who := s.sideName(h.side)
+	who, whose := s.side(h.side), s.owned(h.side)
 	switch h.op {
 	case hDamage, hAimed:
 		dmg := int8(1)
@@ -586,20 +586,20 @@ func (s *State) applyHit(u int, l *engine.Log) {
 		}
 		f.dmg += dmg
 		if int(f.dmg) >= ut.Health {
-			l.Add(engine.Everyone, "destroyed", "%s's %s is destroyed", who, ut)
+			l.Add(engine.Everyone, "destroyed", "%s %s is destroyed", whose, ut)
 			s.kill(best)
 		} else {
-			l.Add(engine.Everyone, "damage", "%s's %s takes %d damage", who, ut, dmg)
+			l.Add(engine.Everyone, "damage", "%s %s takes %d damage", whose, ut, dmg)
 		}
 	case hRout:
 		f.routed = true
-		l.Add(engine.Everyone, "rout", "%s's %s is routed", who, ut)
+		l.Add(engine.Everyone, "rout", "%s %s is routed", whose, ut)
 	case hDestroy:
-		l.Add(engine.Everyone, "destroyed", "%s's %s is destroyed", who, ut)
+		l.Add(engine.Everyone, "destroyed", "%s %s is destroyed", whose, ut)
 		s.kill(best)
 	case hStand:
 		f.routed = false
-		l.Add(engine.Everyone, "stand", "%s's %s stands up", who, ut)
+		l.Add(engine.Everyone, "stand", "%s %s stands up", whose, ut)
 	case hSacrifice:
 		l.Add(engine.Everyone, "destroyed", "%s sacrifices a %s for %d damage", who, ut, h.n)
 		s.kill(best)
@@ -677,7 +677,7 @@ func (s *State) retreatStart(l *engine.Log) {
 			continue
 		}
 		if f.routed {
-			l.Add(engine.Everyone, "destroyed", "%s's routed %s is destroyed", s.side(b.loser), &s.c.Units[f.typ])
+			l.Add(engine.Everyone, "destroyed", "%s routed %s is destroyed", s.owned(b.loser), &s.c.Units[f.typ])
 			s.kill(i)
 			continue
 		}

@@ -128,3 +128,26 @@ func (d *parleyText) String() string {
 	}
 	return b.String()
 }
+
+// possessive prints a faction's name with "'s", for its units.
+type possessive Faction
+
+func (f *possessive) String() string { return f.ID + "'s" }
+
+type neutralOwner struct{}
+
+var theNeutral = new(neutralOwner)
+
+func (*neutralOwner) String() string { return "the neutral" }
+
+// owned names a battle side as the owner of its units: "daqan's", or "the
+// neutral" ("the neutral Giant").
+func (s *State) owned(side int8) fmt.Stringer {
+	if side == 1 && s.bat.def < 0 {
+		return theNeutral
+	}
+	if side == 0 {
+		return (*possessive)(s.fac(s.bat.att))
+	}
+	return (*possessive)(s.fac(s.bat.def))
+}

@@ -165,10 +165,8 @@ func (s *State) view(seat engine.Seat) *View {
 				pv.Dragons++
 			}
 		}
-		if engine.Seat(p) == seat || true {
-			for i := 0; i < int(pl.nPlace); i++ {
-				pv.ToPlace = append(pv.ToPlace, c.Units[pl.toPlace[i]].ID)
-			}
+		for i := 0; i < int(pl.nPlace); i++ { // the units to place are in the open
+			pv.ToPlace = append(pv.ToPlace, c.Units[pl.toPlace[i]].ID)
 		}
 		v.Players = append(v.Players, pv)
 	}

@@ -1,0 +1,89 @@
+package runewars
+
+import (
+	"fmt"
+
+	"skald/engine"
+)
+
+// ActionParts says what a names (engine.ActionDescriber), in the order its
+// text names them and by the ids the View gives those things:
+//
+//   - lay <tile> at <q>,<r> turn <t>: the tile's id;
+//   - rune dragon|false <area>, keep, discard, put, allies, reveal,
+//     frost, activate, develop, repair, retreat <area>: the area;
+//   - place <unit> <area> [from <area>], lose <unit> <area>: the unit type
+//     and the areas; move <unit> <from> <to>: the unit type and both areas;
+//   - carry <from> <to>, build <area> [from <area>], seize [from <area>]:
+//     the areas;
+//   - first, hit, stand <unit>: the unit type;
+//   - order <name>: the order's name; recruit <resource>: the resource;
+//     take influence|tactics: the word; choose <card>: the fate card's
+//     number; bid, parley <n>: nothing;
+//   - done, conceal, skip, fight, sacrifice, raze: nothing.
+func (s *State) ActionParts(a engine.Action) engine.ActionParts {
+	if int(a.Kind) >= numActionKinds {
+		return engine.ActionParts{Kind: fmt.Sprintf("action-%d", a.Kind)}
+	}
+	area := func(i int16) string {
+		if i >= 0 && int(i) < len(s.c.Areas) {
+			return s.c.Areas[i].ID
+		}
+		return fmt.Sprintf("area-%d", i)
+	}
+	unit := func(i int16) string {
+		if i >= 0 && int(i) < len(s.c.Units) {
+			return s.c.Units[i].ID
+		}
+		return fmt.Sprintf("unit-%d", i)
+	}
+	x, y, z := a.Arg[0], a.Arg[1], a.Arg[2]
+	out := engine.ActionParts{Kind: actionWords[a.Kind]}
+	switch a.Kind {
+	case kLay:
+		if x >= 0 && int(x) < len(s.c.Tiles) {
+			out.Refs = []string{s.c.Tiles[x].ID}
+		}
+	case kRune:
+		out.Refs = []string{area(y)}
+	case kKeep, kDiscard, kPut, kAllies, kReveal, kFrost, kActivate, kDevelop, kRepair, kRetreat:
+		out.Refs = []string{area(x)}
+	case kPlace:
+		out.Refs = []string{unit(x), area(y)}
+		if z >= 0 {
+			out.Refs = append(out.Refs, area(z))
+		}
+	case kLose:
+		out.Refs = []string{unit(x), area(y)}
+	case kMove:
+		out.Refs = []string{unit(x), area(y), area(z)}
+	case kCarry:
+		out.Refs = []string{area(x), area(y)}
+	case kBuild:
+		out.Refs = []string{area(x)}
+		if y >= 0 {
+			out.Refs = append(out.Refs, area(y))
+		}
+	case kSeize:
+		if x >= 0 {
+			out.Refs = []string{area(x)}
+		}
+	case kFirst, kHit, kStand:
+		out.Refs = []string{unit(x)}
+	case kOrder:
+		if x >= 1 && x <= oFortify {
+			out.Refs = []string{orderNames[x]}
+		}
+	case kRecruit:
+		if x >= 0 && int(x) < int(numResources) {
+			out.Refs = []string{resourceNames[x]}
+		}
+	case kTake:
+		out.Refs = []string{[]string{"influence", "tactics"}[min(max(int(x), 0), 1)]}
+	case kChoose:
+		if x >= 0 && int(x) < len(s.c.Fate) {
+			out.Refs = []string{fmt.Sprint(s.c.Fate[x].ID)}
+		}
+	}
+	return out
+}
