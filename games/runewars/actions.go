@@ -24,7 +24,7 @@ const (
 	kMove             // move <unit> <area> <area>
 	kDone             // done
 	kRecruit          // recruit food|wood|ore
-	kDevelop          // develop <area>
+	kDevelop          // develop <area> [from <area>]
 	kBuild            // build <area> [from <area>]
 	kRepair           // repair <area>
 	kConceal          // conceal

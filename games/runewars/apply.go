@@ -100,6 +100,10 @@ func (s *State) do(a engine.Action, l *engine.Log) {
 		s.ord.phase = opPlace
 		s.settlePlace(p)
 	case kDevelop:
+		if y >= 0 {
+			s.keeps[y].dev = false
+			l.Add(engine.Everyone, "develop", "%s takes the development from his stronghold in %s", name, &s.c.Areas[y])
+		}
 		s.keeps[x].dev = true
 		l.Add(engine.Everyone, "develop", "%s develops his stronghold in %s", name, &s.c.Areas[x])
 		s.finishOrder()

@@ -49,7 +49,7 @@ var whyRule = [numActionKinds]struct{ rule, why string }{
 	kMove:      {"Runewars rules, Order cards 1-3", "units move 1 area with Strategize, or up to 2 (fast 3) into the activated area through empty or friendly areas; routed units and units in activated areas stay; at most 8 units to an area"},
 	kDone:      {"Runewars rules, How the game is played", "nothing to finish now"},
 	kRecruit:   {"Runewars rules, Recruit", "one resource dial, and a second only with the Supremacy Bonus"},
-	kDevelop:   {"Runewars rules, Harvest", "a development goes on one of the player's strongholds without one"},
+	kDevelop:   {"Runewars rules, Harvest; Limits 1", "a development goes on one of the player's strongholds without one, from his supply or, when it is empty, from another of his strongholds"},
 	kBuild:     {"Runewars rules, Fortify", "a stronghold is built in a friendly area without one, for 2 wood"},
 	kRepair:    {"Runewars rules, Fortify", "only a damaged stronghold of the player's, for 1 ore"},
 	kConceal:   {"Runewars rules, Fortify", "only the player's revealed rune tokens"},
@@ -136,8 +136,13 @@ func (s *State) FormatAction(a engine.Action) string {
 		return fmt.Sprintf("lay %s at %d,%d turn %d", t, y, z, v)
 	case kRune:
 		return fmt.Sprintf("rune %s %s", map[bool]string{true: "dragon", false: "false"}[x == 1], area(y))
-	case kKeep, kDiscard, kPut, kAllies, kReveal, kFrost, kActivate, kDevelop, kRepair, kRetreat:
+	case kKeep, kDiscard, kPut, kAllies, kReveal, kFrost, kActivate, kRepair, kRetreat:
 		return w + " " + area(x)
+	case kDevelop:
+		if y >= 0 {
+			return fmt.Sprintf("develop %s from %s", area(x), area(y))
+		}
+		return "develop " + area(x)
 	case kPlace:
 		if z >= 0 {
 			return fmt.Sprintf("place %s %s from %s", unit(x), area(y), area(z))
@@ -268,7 +273,7 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 			return engine.Action{}, err
 		}
 		return act(p, kind, b2i(args[0] == "dragon"), a), nil
-	case kKeep, kDiscard, kPut, kAllies, kReveal, kFrost, kActivate, kDevelop, kRepair, kRetreat:
+	case kKeep, kDiscard, kPut, kAllies, kReveal, kFrost, kActivate, kRepair, kRetreat:
 		if err := want(1, f[0]+" AREA"); err != nil {
 			return engine.Action{}, err
 		}
@@ -277,11 +282,11 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 			return engine.Action{}, err
 		}
 		return act(p, kind, a), nil
-	case kPlace, kBuild:
+	case kPlace, kBuild, kDevelop:
 		form := "place UNIT AREA [from AREA]"
 		n := 2
-		if kind == kBuild {
-			form, n = "build AREA [from AREA]", 1
+		if kind != kPlace {
+			form, n = f[0]+" AREA [from AREA]", 1
 		}
 		if len(args) != n && !(len(args) == n+2 && args[n] == "from") {
 			return engine.Action{}, fmt.Errorf("%s: want %q", f[0], form)

@@ -175,10 +175,22 @@ func (s *State) legalOrder(p int8, buf []engine.Action) []engine.Action {
 		buf = s.legalPlace(p, s.keepAreas(p), true, buf)
 		return append(buf, act(p, kSkip))
 	case opDevelop:
+		// With no development token left in his supply he may take one of
+		// his own from the board (Limits 1).
+		free := s.devsOf(p) < developmentSupply
 		s.b.placed.each(func(a int) {
-			if s.keeps[a].owner == p && !s.keeps[a].dev {
-				buf = append(buf, act(p, kDevelop, a))
+			if s.keeps[a].owner != p || s.keeps[a].dev {
+				return
 			}
+			if free {
+				buf = append(buf, act(p, kDevelop, a, -1))
+				return
+			}
+			s.b.placed.each(func(from int) {
+				if s.keeps[from].owner == p && s.keeps[from].dev {
+					buf = append(buf, act(p, kDevelop, a, from))
+				}
+			})
 		})
 		return append(buf, act(p, kSkip))
 	case opFortify:

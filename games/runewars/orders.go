@@ -162,21 +162,27 @@ func (s *State) harvest(seat int8, l *engine.Log) {
 }
 
 // canDevelop reports whether seat has a stronghold without a development
-// and a development token to put on it (Harvest's Supremacy Bonus).
+// (Harvest's Supremacy Bonus): a development token comes from his supply,
+// or, when it is empty, from another of his strongholds (Limits 1).
 func (s *State) canDevelop(seat int8) bool {
 	ok := false
-	used := 0
 	s.b.placed.each(func(a int) {
-		k := s.keeps[a]
-		if k.owner == seat {
-			if k.dev {
-				used++
-			} else {
-				ok = true
-			}
+		if k := s.keeps[a]; k.owner == seat && !k.dev {
+			ok = true
 		}
 	})
-	return ok && used < developmentSupply
+	return ok
+}
+
+// devsOf counts seat's development tokens on the board.
+func (s *State) devsOf(seat int8) int {
+	n := 0
+	for a := range s.keeps {
+		if s.keeps[a].owner == seat && s.keeps[a].dev {
+			n++
+		}
+	}
+	return n
 }
 
 // recruitList returns the units seat recruits with resource r: every unit
