@@ -274,6 +274,8 @@ type CreateRequest struct {
 	Name   string `json:"name,omitempty"`
 	Player string `json:"player,omitempty"`
 	Seat   *int   `json:"seat,omitempty"`
+	// Clock, if given, times the people's seats (clock.go).
+	Clock *ClockSettings `json:"clock,omitempty"`
 }
 
 // CreateResponse is the answer to POST /api/matches and to a rematch: the
@@ -314,6 +316,15 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	m, resp, err := s.newMatch(req.Game, req.Options, req.Seats)
 	if err == nil {
 		err = s.makePublic(r.Context(), &req, m, resp)
+	}
+	if err == nil && req.Clock != nil {
+		if err = req.Clock.check(); err == nil {
+			waiting := false
+			for _, st := range m.Seats {
+				waiting = waiting || (m.Public && st.Open())
+			}
+			m.Clock = freshClock((&clockRecord{ClockSettings: *req.Clock}).String(), waiting)
+		}
 	}
 	if err != nil {
 		s.fail(w, r, err)
@@ -457,12 +468,17 @@ type matchInfo struct {
 	// Replay is the replay viewer's link of a finished match, in the
 	// lobby.
 	Replay string `json:"replay,omitempty"`
+	// Clock is the match's clock, if it has one.
+	Clock *ClockSettings `json:"clock,omitempty"`
 }
 
 func (s *Server) info(m *store.Match) matchInfo {
 	mi := matchInfo{ID: m.ID, Game: m.Game, Title: m.Game, Options: m.Options, Status: m.Status, Result: m.Result,
 		Actions: m.Actions, Rematch: m.Rematch, RematchOf: m.RematchOf, Created: m.Created, Updated: m.Updated,
 		Public: m.Public, Rated: m.Rated}
+	if c, err := parseClock(m.Clock); err == nil && c != nil {
+		mi.Clock = &c.ClockSettings
+	}
 	g, err := s.cfg.Games(m.Game)
 	for i, st := range m.Seats {
 		name := ""
@@ -569,7 +585,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 	id := old.Rematch
 	if id == "" {
 		m := &store.Match{ID: newID(), Game: old.Game, Rules: old.Rules, Options: old.Options, Seats: old.Seats, Spectator: old.Spectator,
-			Public: old.Public, Rated: old.Rated, Clock: old.Clock}
+			Public: old.Public, Rated: old.Rated, Clock: freshClock(old.Clock, false)}
 		if g, err := s.lookupGame(old.Game); err == nil {
 			m.Rules = g.RulesVersion()
 		}

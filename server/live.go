@@ -37,6 +37,13 @@ type live struct {
 	// static is the JSON every frame shares (staticJSON); nil when it
 	// must be made again.
 	static []byte
+	// clock is the match's clock, nil for none (clock.go): ck its state,
+	// timer the wake-up for the next person to run out of time, and
+	// forfeit the result of a match lost on time.
+	clock   *clockRecord
+	ck      clockState
+	timer   *time.Timer
+	forfeit *engine.Result
 }
 
 // step is one applied action and what it caused.
@@ -45,6 +52,10 @@ type step struct {
 	action string
 	hash   string
 	events []engine.Event
+	// at is when it was stored; deciders are the seats to decide after
+	// it. The clock is counted from both.
+	at       time.Time
+	deciders engine.SeatSet
 }
 
 // load builds the match id from the store, replaying its actions and
@@ -103,7 +114,19 @@ func (s *Server) newLive(m *store.Match) (*live, error) {
 	if err != nil {
 		return nil, &replayError{match: m.ID, err: err}
 	}
-	return &live{s: s, id: m.ID, game: g, meta: m, state: st, conns: map[*conn]struct{}{}}, nil
+	l := &live{s: s, id: m.ID, game: g, meta: m, state: st, conns: map[*conn]struct{}{}}
+	var deciders engine.SeatSet
+	if err := guard(func() error { deciders = st.Deciders(); return nil }); err != nil {
+		return nil, &replayError{match: m.ID, err: err}
+	}
+	if err := l.initClock(deciders); err != nil {
+		return nil, &replayError{match: m.ID, err: err}
+	}
+	if l.clock != nil && len(l.clock.Flagged) > 0 && m.Status == store.Over {
+		r := l.forfeitResult(l.clock.Flagged)
+		l.forfeit = &r
+	}
+	return l, nil
 }
 
 // replayError is a stored match that does not replay: its game is not
@@ -170,6 +193,7 @@ func (l *live) apply(acts []store.Action) error {
 			return &replayError{match: l.id, seq: a.Seq, action: a.Action, err: fmt.Errorf("it follows step %d", len(steps))}
 		}
 		var evs engine.Log
+		var deciders engine.SeatSet
 		err := guard(func() error {
 			if st == nil {
 				st = l.state.Clone()
@@ -184,6 +208,7 @@ func (l *live) apply(acts []store.Action) error {
 			if h := engine.FormatHash(st.Hash()); h != a.Hash {
 				return fmt.Errorf("state hash %s, stored %s", h, a.Hash)
 			}
+			deciders = st.Deciders()
 			return nil
 		})
 		if err != nil {
@@ -193,12 +218,14 @@ func (l *live) apply(acts []store.Action) error {
 			}
 			return &replayError{match: l.id, seq: a.Seq, action: a.Action, err: err}
 		}
-		steps = append(steps, step{seat: a.Seat, action: a.Action, hash: a.Hash, events: evs})
+		steps = append(steps, step{seat: a.Seat, action: a.Action, hash: a.Hash, events: evs, at: a.At, deciders: deciders})
 	}
 	if st == nil {
 		return nil
 	}
+	from := len(l.steps)
 	l.state, l.steps = st, steps
+	l.clockAdvance(from)
 	l.meta.Actions = len(l.steps)
 	if r, over := l.state.Result(); over {
 		l.meta.Status, l.meta.Result = store.Over, outcome(l.game, r)
@@ -281,7 +308,10 @@ func (l *live) refresh(ctx context.Context) error {
 // see. The action is committed to the store before the state changes and
 // before anyone is told. ack, if not nil, is called with the new step
 // number while l.mu is held, before the new state is published.
-func (l *live) submit(ctx context.Context, seat engine.Seat, text string, want int, ack func(seq int)) (int, error) {
+//
+// A person out of time is refused (byServer says that the server itself
+// acts, for a bot or for a person out of time).
+func (l *live) submit(ctx context.Context, seat engine.Seat, text string, want int, byServer bool, ack func(seq int)) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.evicted {
@@ -305,13 +335,18 @@ func (l *live) submit(ctx context.Context, seat engine.Seat, text string, want i
 				return 0, Errorf(ECONFLICT, "the match moved on (step %d, not %d); look again", len(l.steps), want)
 			}
 		}
-		if _, over := l.state.Result(); over {
+		if _, over := l.result(); over {
 			return 0, Errorf(ECONFLICT, "the match is over")
+		}
+		if !byServer && l.outOfTime(seat, now()) {
+			l.timesUp(now())
+			return 0, Errorf(ECONFLICT, "%s is out of time", engine.SeatName(l.game, seat))
 		}
 		var a engine.Action
 		var next engine.State
 		var evs engine.Log
 		var sa store.Action
+		var deciders engine.SeatSet
 		status, result := store.Playing, ""
 		seq := len(l.steps) + 1
 		err := guard(func() error {
@@ -319,7 +354,8 @@ func (l *live) submit(ctx context.Context, seat engine.Seat, text string, want i
 			if a, next, evs, err = l.try(seat, text); err != nil {
 				return err
 			}
-			sa = store.Action{Seq: seq, Seat: seat, Action: next.FormatAction(a), Hash: engine.FormatHash(next.Hash())}
+			sa = store.Action{Seq: seq, Seat: seat, Action: next.FormatAction(a), Hash: engine.FormatHash(next.Hash()), At: now()}
+			deciders = next.Deciders()
 			if r, over := next.Result(); over {
 				status, result = store.Over, outcome(l.game, r)
 			}
@@ -365,8 +401,9 @@ func (l *live) submit(ctx context.Context, seat engine.Seat, text string, want i
 		}
 		l.s.metrics.actions.WithLabelValues(l.game.Name(), "accepted").Inc()
 		l.state = next
-		l.steps = append(l.steps, step{seat: seat, action: sa.Action, hash: sa.Hash, events: evs})
+		l.steps = append(l.steps, step{seat: seat, action: sa.Action, hash: sa.Hash, events: evs, at: sa.At, deciders: deciders})
 		l.meta.Actions, l.meta.Status, l.meta.Result = seq, status, result
+		l.clockAdvance(seq - 1)
 		if status == store.Over && l.meta.Rated {
 			l.rateLater()
 		}
@@ -430,7 +467,7 @@ func joinOr(names []string) string {
 }
 
 // publish sends every connection its frame for the steps from step from
-// on. l.mu is held.
+// on, and sets the clock's timer anew. l.mu is held.
 func (l *live) publish(from int) {
 	frames := map[engine.Seat][]byte{}
 	for c := range l.conns {
@@ -441,6 +478,7 @@ func (l *live) publish(from int) {
 		}
 		c.enqueue(b)
 	}
+	l.armClock()
 }
 
 // actionInfo is one legal action as a frame sends it: its text, and what
@@ -493,6 +531,8 @@ type stateFrame struct {
 	// the order of Legal, so that a renderer offers a unit's actions when
 	// it is clicked without parsing text.
 	Actions []actionInfo `json:"actions"`
+	// Clock is the match's clock, if it has one.
+	Clock *clockFrame `json:"clock,omitempty"`
 	// Static holds the fields that stay the same all match long, as JSON
 	// members made once per match (matchStatic): the game, its title,
 	// the seats and the options.
@@ -572,7 +612,7 @@ func (l *live) frame(seat engine.Seat, from int, reset bool) []byte {
 	f := stateFrame{Type: "state", Match: l.id, Static: l.staticJSON(),
 		Seat: engine.SeatName(l.game, seat), SeatIndex: int(seat),
 		Seq: len(l.steps), Reset: reset, Events: []eventInfo{}, Legal: []string{}, Actions: []actionInfo{}, Deciders: []string{},
-		Rematch: l.meta.Rematch, RematchOf: l.meta.RematchOf}
+		Rematch: l.meta.Rematch, RematchOf: l.meta.RematchOf, Clock: l.clockView()}
 	for i := from; i < len(l.steps); i++ {
 		for _, e := range l.steps[i].events {
 			if e.Visible(seat) {
@@ -599,7 +639,7 @@ func (l *live) frame(seat engine.Seat, from int, reset bool) []byte {
 				f.Deciders = append(f.Deciders, engine.SeatName(l.game, d))
 			}
 		}
-		if r, over := l.state.Result(); over {
+		if r, over := l.result(); over {
 			f.Over, f.Result = true, r.Reason
 			for _, w := range r.Winners.List() {
 				f.Winners = append(f.Winners, engine.SeatName(l.game, w))
@@ -644,11 +684,17 @@ func (l *live) botSeat() engine.Seat {
 	}
 	seat := engine.Spectator
 	err := guard(func() error {
-		if _, over := l.state.Result(); over {
+		if _, over := l.result(); over {
 			return nil
 		}
+		t := now()
 		for _, d := range l.state.Deciders().List() {
 			if int(d) < len(l.meta.Seats) && l.meta.Seats[d].Player != "human" {
+				seat = d
+				return nil
+			}
+			// A person out of time whose clock lets a bot play on.
+			if l.clock != nil && l.clock.Timeout == TimeoutBot && l.outOfTime(d, t) {
 				seat = d
 				return nil
 			}
@@ -689,6 +735,9 @@ func (l *live) runBots() {
 			return
 		}
 		spec := l.meta.Seats[seat].Player
+		if spec == "human" {
+			spec = l.timeoutSpec() // plays for a person out of time
+		}
 		seq := len(l.steps)
 		var st engine.State
 		err := guard(func() error { st = l.state.Clone(); return nil })
@@ -733,7 +782,7 @@ func (l *live) runBots() {
 			stop()
 			return
 		}
-		_, err = l.submit(ctx, seat, text, seq, nil)
+		_, err = l.submit(ctx, seat, text, seq, true, nil)
 		switch code := ErrorCode(err); {
 		case err == nil, code == ECONFLICT:
 		case code == EILLEGAL || code == EINVALID:

@@ -178,7 +178,18 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	}
 	token := newToken()
 	st := store.Seat{Player: "human", Token: hashToken(token), Name: name, Account: account(req.Player)}
-	if err := s.store.JoinSeat(ctx, m.ID, req.Seat, st); err != nil {
+	// The last seat taken starts the clock.
+	open := 0
+	for _, x := range m.Seats {
+		if x.Open() {
+			open++
+		}
+	}
+	clock := ""
+	if open == 1 && m.Clock != "" {
+		clock = freshClock(m.Clock, false)
+	}
+	if err := s.store.JoinSeat(ctx, m.ID, req.Seat, st, clock); err != nil {
 		if errors.Is(err, store.ErrConflict) {
 			err = Errorf(ECONFLICT, "seat %d of match %s was just taken", req.Seat, m.ID)
 		}
@@ -198,6 +209,9 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		if req.Seat < len(l.meta.Seats) {
 			l.meta.Seats[req.Seat] = st
 			l.static = nil
+			if c, err := parseClock(clock); err == nil && c != nil && l.clock != nil {
+				l.meta.Clock, l.clock.Start = clock, c.Start
+			}
 			l.publish(len(l.steps))
 		}
 		l.mu.Unlock()
@@ -287,7 +301,7 @@ type ratedSeat struct {
 // people with a name, by place. A match in which a player holds two
 // seats, or fewer than two players are named, rates nobody. l.mu is held.
 func (l *live) ratedSeats() []ratedSeat {
-	r, over := l.state.Result()
+	r, over := l.result()
 	if !over {
 		return nil
 	}

@@ -205,6 +205,9 @@ func (s *Server) get(ctx context.Context, id string) (*live, error) {
 	}
 	s.live[id] = l
 	s.metrics.live.Set(float64(len(s.live)))
+	l.mu.Lock()
+	l.armClock() // a clock that ran out while the match was not held is dealt with now
+	l.mu.Unlock()
 	return l, nil
 }
 
@@ -255,6 +258,9 @@ func (s *Server) evict(l *live) {
 	defer l.mu.Unlock()
 	if len(l.conns) > 0 || l.botBusy || s.live[l.id] != l {
 		return
+	}
+	if l.clock != nil && l.clock.Start != 0 && l.meta.Status == store.Playing {
+		return // kept in memory, where its clock's timer runs
 	}
 	l.evicted = true
 	delete(s.live, l.id)

@@ -268,7 +268,7 @@ func (s *Server) handleMessage(ctx context.Context, l *live, c *conn, msg *Clien
 			}
 			want = *msg.Seq
 		}
-		_, err := l.submit(ctx, c.seat, msg.Action, want, func(seq int) {
+		_, err := l.submit(ctx, c.seat, msg.Action, want, false, func(seq int) {
 			b, _ := json.Marshal(ackFrame{Type: "ack", ID: msg.ID, Seq: seq})
 			c.enqueue(b)
 		})

@@ -17,7 +17,7 @@ func boolInt(b bool) int {
 	return 0
 }
 
-func (s *sqlStore) JoinSeat(ctx context.Context, id string, seat int, st Seat) error {
+func (s *sqlStore) JoinSeat(ctx context.Context, id string, seat int, st Seat, clock string) error {
 	defer s.writing()()
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -42,8 +42,11 @@ func (s *sqlStore) JoinSeat(ctx context.Context, id string, seat int, st Seat) e
 	}
 	// Compared with the seats read, so that of two servers joining one
 	// seat at once only one changes it.
-	res, err := tx.ExecContext(ctx, s.q(`UPDATE matches SET seats = ?, updated = ? WHERE id = ? AND seats = ?`),
-		string(next), ms(time.Now()), id, string(prev))
+	if clock == "" {
+		clock = m.Clock
+	}
+	res, err := tx.ExecContext(ctx, s.q(`UPDATE matches SET seats = ?, clock = ?, updated = ? WHERE id = ? AND seats = ?`),
+		string(next), clock, ms(time.Now()), id, string(prev))
 	if err != nil {
 		return fmt.Errorf("join match %s: %w", id, err)
 	}
@@ -218,4 +221,19 @@ func (s *sqlStore) Leaderboard(ctx context.Context, game string, limit int) ([]R
 		return nil, fmt.Errorf("leaderboard of %s: %w", game, err)
 	}
 	return out, nil
+}
+
+func (s *sqlStore) EndByClock(ctx context.Context, id string, actions int, clock, result string) error {
+	defer s.writing()()
+	res, err := s.db.ExecContext(ctx, s.q(`UPDATE matches SET status = ?, result = ?, clock = ?, updated = ? WHERE id = ? AND status = ? AND actions = ?`),
+		Over, result, clock, ms(time.Now()), id, Playing, actions)
+	if err != nil {
+		return fmt.Errorf("end match %s on time: %w", id, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return fmt.Errorf("end match %s on time: %w", id, err)
+	} else if n != 1 {
+		return fmt.Errorf("end match %s on time: it moved on or ended: %w", id, ErrConflict)
+	}
+	return nil
 }

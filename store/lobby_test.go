@@ -52,19 +52,42 @@ func testLobby(t *testing.T, s Store) {
 			{private.ID, 1, ErrConflict}, // not public (and a bot)
 			{"nope", 1, ErrNotFound},
 		} {
-			if err := s.JoinSeat(ctx, tc.id, tc.seat, Seat{Player: "human", Token: "x"}); !errors.Is(err, tc.want) {
+			if err := s.JoinSeat(ctx, tc.id, tc.seat, Seat{Player: "human", Token: "x"}, ""); !errors.Is(err, tc.want) {
 				t.Errorf("join %s seat %d: %v, want %v", tc.id, tc.seat, err, tc.want)
 			}
 		}
-		if err := s.JoinSeat(ctx, m.ID, 1, Seat{Player: "human", Token: "t1", Name: "bob", Account: "b"}); err != nil {
+		if err := s.JoinSeat(ctx, m.ID, 1, Seat{Player: "human", Token: "t1", Name: "bob", Account: "b"}, `{"kind":"realtime","start":5}`); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.JoinSeat(ctx, m.ID, 1, Seat{Player: "human", Token: "t2"}); !errors.Is(err, ErrConflict) {
+		if err := s.JoinSeat(ctx, m.ID, 1, Seat{Player: "human", Token: "t2"}, ""); !errors.Is(err, ErrConflict) {
 			t.Fatalf("join a taken seat: %v", err)
 		}
 		got, _ = s.Match(ctx, m.ID)
-		if got.Seats[1].Token != "t1" || got.Seats[1].Name != "bob" {
-			t.Fatalf("after join: %+v", got.Seats)
+		if got.Seats[1].Token != "t1" || got.Seats[1].Name != "bob" || got.Clock != `{"kind":"realtime","start":5}` {
+			t.Fatalf("after join: %+v, clock %s", got.Seats, got.Clock)
+		}
+	})
+	t.Run("end by clock", func(t *testing.T) {
+		m := newMatch("clock")
+		if err := s.CreateMatch(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+		s.Append(ctx, m.ID, Action{Seq: 1, Action: "a", Hash: "h"}, Playing, "")
+		if err := s.EndByClock(ctx, m.ID, 0, `{"flagged":[0]}`, "red won"); !errors.Is(err, ErrConflict) {
+			t.Fatalf("end on time at a stale step: %v", err)
+		}
+		if err := s.EndByClock(ctx, m.ID, 1, `{"flagged":[0]}`, "red won: black ran out of time"); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := s.Match(ctx, m.ID)
+		if got.Status != Over || got.Clock != `{"flagged":[0]}` || got.Result != "red won: black ran out of time" {
+			t.Fatalf("ended on time: %+v", got)
+		}
+		if err := s.EndByClock(ctx, m.ID, 1, "", "again"); !errors.Is(err, ErrConflict) {
+			t.Fatalf("end on time twice: %v", err)
+		}
+		if err := s.Append(ctx, m.ID, Action{Seq: 2, Action: "b", Hash: "h"}, Playing, ""); !errors.Is(err, ErrClosed) {
+			t.Fatalf("an action after the end on time: %v", err)
 		}
 	})
 	t.Run("names", func(t *testing.T) {

@@ -151,8 +151,14 @@ type Store interface {
 	EndIdle(ctx context.Context, unstarted, idle time.Time, unstartedResult, idleResult string) ([]string, error)
 	// JoinSeat gives the open seat of a public match to st (its token's
 	// hash, name and account), or returns ErrConflict if it is taken
-	// and ErrNotFound if there is no such match or seat.
-	JoinSeat(ctx context.Context, id string, seat int, st Seat) error
+	// and ErrNotFound if there is no such match or seat. A clock that is
+	// not empty replaces the match's (its clock starts when the last
+	// seat is taken).
+	JoinSeat(ctx context.Context, id string, seat int, st Seat, clock string) error
+	// EndByClock ends the match as Over with result, and stores its
+	// clock, if it is being played and has exactly actions actions
+	// stored; ErrConflict otherwise.
+	EndByClock(ctx context.Context, id string, actions int, clock, result string) error
 	// PublicMatches returns the public matches with the given status,
 	// the most recently updated first, at most limit of them.
 	PublicMatches(ctx context.Context, status string, limit int) ([]*Match, error)
