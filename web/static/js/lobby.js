@@ -60,8 +60,24 @@ function createForm(box, result, games) {
   const pub = h('input', { type: 'checkbox', id: 'public', name: 'public' });
   const rated = h('input', { type: 'checkbox', id: 'rated', name: 'rated', disabled: true });
   pub.addEventListener('change', () => { rated.disabled = !pub.checked; if (!pub.checked) rated.checked = false; });
+  const clockKind = h('select', { id: 'clock-kind', name: 'clock-kind' },
+    h('option', { value: '', text: 'no clock' }),
+    h('option', { value: 'realtime', text: 'real-time: minutes per player' }),
+    h('option', { value: 'turn', text: 'turn-based: days per move' }));
+  const minutes = h('input', { id: 'clock-minutes', type: 'number', min: 0.05, max: 600, step: 'any', value: 10 });
+  const increment = h('input', { id: 'clock-increment', type: 'number', min: 0, max: 600, step: 'any', value: 5 });
+  const days = h('input', { id: 'clock-days', type: 'number', min: 0.01, max: 60, step: 'any', value: 3 });
+  const timeout = h('select', { id: 'clock-timeout' },
+    h('option', { value: 'bot', text: 'a bot plays on' }), h('option', { value: 'lose', text: 'the seat loses' }));
+  const rt = h('label', {}, minutes, ' minutes + ', increment, ' s a move');
+  const tb = h('label', {}, days, ' days a move');
+  const onTimeout = h('label', {}, 'when time runs out ', timeout);
+  const clockBox = h('div.clock-settings', {}, h('label', {}, 'Clock ', clockKind), ' ', rt, tb, ' ', onTimeout);
+  const syncClock = () => { rt.hidden = clockKind.value !== 'realtime'; tb.hidden = clockKind.value !== 'turn'; onTimeout.hidden = !clockKind.value; };
+  clockKind.addEventListener('change', syncClock);
+  syncClock();
   const form = h('form', { id: 'create-form' },
-    h('label', {}, 'Game ', gameSel), opts, seats,
+    h('label', {}, 'Game ', gameSel), opts, seats, clockBox,
     h('div.visibility', {},
       h('label', { title: 'listed in the lobby: anyone may take the other people\'s seats by name' }, pub, ' public (others join from the lobby)'),
       ' ', h('label', { title: 'the players\' ratings change when it ends' }, rated, ' rated')),
@@ -126,6 +142,8 @@ function createForm(box, result, games) {
     }
     try {
       const body = { game: g.name, options, seats: specs };
+      if (clockKind.value === 'realtime') body.clock = { kind: 'realtime', minutes: Number(minutes.value), increment: Number(increment.value), timeout: timeout.value };
+      if (clockKind.value === 'turn') body.clock = { kind: 'turn', days: Number(days.value), timeout: timeout.value };
       if (pub.checked) {
         Object.assign(body, { public: true, rated: rated.checked, name: nameOrAsk(), player: playerKey() });
         if (meSeat >= 0) body.seat = meSeat;

@@ -35,6 +35,14 @@ export function match(app, id) {
   new MatchPage(app, id, token).connect();
 }
 
+// fmtLeft writes a time left: "4:05", "1:02:03", "2 d 3 h".
+function fmtLeft(ms) {
+  const s = Math.ceil(ms / 1000);
+  if (s >= 86400) return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
+  const hh = Math.floor(s / 3600), mm = Math.floor((s % 3600) / 60), ss = String(s % 60).padStart(2, '0');
+  return hh ? `${hh}:${String(mm).padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
+}
+
 // andList joins names as "a", "a and b", "a, b and c".
 function andList(names) {
   return names.length < 2 ? names.join('') : names.slice(0, -1).join(', ') + ' and ' + names[names.length - 1];
@@ -69,6 +77,8 @@ class MatchPage {
     this.selection = {};
     this.assets = null;
     this.status = h('div.status', { id: 'status', role: 'status' });
+    this.clocks = h('div.clocks', { id: 'clocks', hidden: true });
+    this.tick = null;
     this.banner = h('div.banner', { id: 'banner' });
     this.message = h('div.message', { id: 'message', role: 'alert', hidden: true });
     this.board = h('div.board', { id: 'board' });
@@ -76,7 +86,7 @@ class MatchPage {
     this.logBox = h('div.log', { id: 'log' });
     this.plain = h('input', { type: 'checkbox', id: 'plain-view', onchange: () => this.render() });
     app.append(h('div.match', {},
-      h('div.head', {}, this.status, this.banner),
+      h('div.head', {}, this.status, this.clocks, this.banner),
       h('div.play', {}, this.board,
         h('aside.side', {}, this.message, h('h3', { text: 'Your actions' }), this.actions, h('h3', { text: 'Log' }), this.logBox,
           h('label.plain', { title: 'draw the view with the generic renderer, from its JSON' }, this.plain, ' plain view')))));
@@ -120,7 +130,8 @@ class MatchPage {
         if (f.reset) this.log = [];
         this.log.push(...f.events);
         this.frame = f;
-        if (f.seat !== 'spectator') saveLinks(this.id, { [f.seat]: this.token });
+        this.clockAt = Date.now();
+        if (f.seat !== 'spectator' && this.token) saveLinks(this.id, { [f.seat]: this.token });
         this.render();
         break;
       case 'ack':
@@ -185,10 +196,42 @@ class MatchPage {
     if (this.statusText) this.status.append(h('span.conn', { text: ' ' + this.statusText }));
   }
 
+  // renderClocks shows each person's time left, counting down locally
+  // from the frame's figures.
+  renderClocks() {
+    const f = this.frame;
+    const c = f && f.clock;
+    if (!c) {
+      this.clocks.hidden = true;
+      return;
+    }
+    this.clocks.hidden = false;
+    const draw = () => {
+      const gone = Date.now() - this.clockAt;
+      clear(this.clocks);
+      if (!c.started) this.clocks.append(h('span.muted', { text: 'The clock starts when every seat is taken. ' }));
+      c.seats.forEach((cs, i) => {
+        if (!cs.timed) return;
+        const left = Math.max(0, cs.left_ms - (cs.running ? gone : 0));
+        const cls = ['clock'];
+        if (cs.running) cls.push('running');
+        if (cs.out || (cs.running && left < 10000)) cls.push('low');
+        this.clocks.append(h('span.' + cls.join('.'), { dataset: { seat: f.seats[i].name }, title: c.kind === 'turn' ? 'time left for this move' : 'time left' },
+          f.seats[i].name + ' ', h('b', { text: cs.out ? 'out of time' : fmtLeft(left) })));
+      });
+      this.clocks.append(h('small.muted', { text: (c.kind === 'turn' ? ` ${c.days} days a move` : ` ${c.minutes} min + ${c.increment || 0} s`) +
+        `; when time runs out ${c.timeout === 'lose' ? 'the seat loses' : 'a bot plays on'}` }));
+    };
+    draw();
+    clearInterval(this.tick);
+    if (c.seats.some((s) => s.running)) this.tick = setInterval(draw, 250);
+  }
+
   async render() {
     this.statusText = '';
     const f = this.frame;
     this.renderStatus();
+    this.renderClocks();
     clear(this.banner);
     if (f.over) {
       // Who won, the same on every page; then what it means for this seat.
