@@ -175,7 +175,7 @@ func runeWord(dragon bool) string {
 // from when the supply has none (Limits 1).
 func (s *State) place(p int8, u, a, from int, l *engine.Log) {
 	if s.stage == stStart {
-		l.Add(engine.Everyone, "place", "%s places a %s in %s", s.fac(p), &s.c.Units[u], &s.c.Areas[a])
+		l.Add(engine.Everyone, "place", "%s places %s in %s", s.fac(p), (*aUnit)(&s.c.Units[u]), &s.c.Areas[a])
 		s.setupPlace(u, a, l)
 		return
 	}
@@ -186,9 +186,9 @@ func (s *State) place(p int8, u, a, from int, l *engine.Log) {
 				break
 			}
 		}
-		l.Add(engine.Everyone, "place", "%s takes a %s from %s and recruits it in %s", s.fac(p), &s.c.Units[u], &s.c.Areas[from], &s.c.Areas[a])
+		l.Add(engine.Everyone, "place", "%s takes %s from %s and recruits it in %s", s.fac(p), (*aUnit)(&s.c.Units[u]), &s.c.Areas[from], &s.c.Areas[a])
 	} else {
-		l.Add(engine.Everyone, "place", "%s recruits a %s in %s", s.fac(p), &s.c.Units[u], &s.c.Areas[a])
+		l.Add(engine.Everyone, "place", "%s recruits %s in %s", s.fac(p), (*aUnit)(&s.c.Units[u]), &s.c.Areas[a])
 	}
 	s.takePlace(p, u)
 	s.addFig(u, p, a)
@@ -229,7 +229,7 @@ func (s *State) loseFig(p int8, u, a int, l *engine.Log) {
 		}
 	}
 	s.kill(best)
-	l.Add(engine.Everyone, "destroyed", "%s loses a %s in %s", s.fac(p), &s.c.Units[u], &s.c.Areas[a])
+	l.Add(engine.Everyone, "destroyed", "%s loses %s in %s", s.fac(p), (*aUnit)(&s.c.Units[u]), &s.c.Areas[a])
 	if s.ask[0].n--; s.ask[0].n <= 0 {
 		s.pop()
 	}
@@ -268,7 +268,7 @@ func (s *State) moveFig(p int8, u, from, to int, l *engine.Log) {
 			break
 		}
 	}
-	l.Add(engine.Everyone, "move", "%s moves a %s from %s to %s", s.fac(p), &s.c.Units[u], &s.c.Areas[from], &s.c.Areas[to])
+	l.Add(engine.Everyone, "move", "%s moves %s from %s to %s", s.fac(p), (*aUnit)(&s.c.Units[u]), &s.c.Areas[from], &s.c.Areas[to])
 }
 
 // done ends what seat is doing: a Mobilize may go on with its Supremacy

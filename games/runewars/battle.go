@@ -601,7 +601,7 @@ func (s *State) applyHit(u int, l *engine.Log) {
 		f.routed = false
 		l.Add(engine.Everyone, "stand", "%s %s stands up", whose, ut)
 	case hSacrifice:
-		l.Add(engine.Everyone, "destroyed", "%s sacrifices a %s for %d damage", who, ut, h.n)
+		l.Add(engine.Everyone, "destroyed", "%s sacrifices %s for %d damage", who, (*aUnit)(ut), h.n)
 		s.kill(best)
 		b.pool[h.side].dmg += h.n
 		h.n = 1
@@ -648,7 +648,7 @@ func (s *State) strength(l *engine.Log) {
 	if str[0] <= str[1] {
 		b.loser = 0
 	}
-	l.Add(engine.Everyone, "strength", "Strength: %s %d, %s %d; %s wins", s.side(0), str[0], s.side(1), str[1], s.side(1-b.loser))
+	l.Add(engine.Everyone, "strength", "Strength: %s %d, %s %d; %s %s", s.side(0), str[0], s.side(1), str[1], s.side(1-b.loser), s.verb(1-b.loser, &wordWins, &wordWin))
 	s.retreatStart(l)
 }
 
@@ -695,7 +695,7 @@ func (s *State) retreatStart(l *engine.Log) {
 				s.kill(i)
 			}
 		}
-		l.Add(engine.Everyone, "destroyed", "%s has nowhere to retreat: its %d units are destroyed", s.side(b.loser), n)
+		l.Add(engine.Everyone, "destroyed", "%s %s nowhere to retreat: %d units are destroyed", s.side(b.loser), s.verb(b.loser, &wordHas, &wordHave), n)
 		s.afterRetreat(l)
 	case 1:
 		s.retreat(firstArea(to), l)
@@ -771,7 +771,7 @@ func (s *State) retreat(to int, l *engine.Log) {
 			n++
 		}
 	}
-	l.Add(engine.Everyone, "retreat", "%s retreats %d units to %s, routed", s.side(b.loser), n, &s.c.Areas[to])
+	l.Add(engine.Everyone, "retreat", "%s %s %d units to %s, routed", s.side(b.loser), s.verb(b.loser, &wordRetreats, &wordRetreat), n, &s.c.Areas[to])
 	s.afterRetreat(l)
 	s.limitArea(seat, to)
 }

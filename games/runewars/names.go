@@ -151,3 +151,34 @@ func (s *State) owned(side int8) fmt.Stringer {
 	}
 	return (*possessive)(s.fac(s.bat.def))
 }
+
+// aUnit prints a unit type's name with its article: "a Footman", "an
+// Archer".
+type aUnit UnitType
+
+func (u *aUnit) String() string {
+	if strings.ContainsRune("AEIOU", rune(u.Name[0])) {
+		return "an " + u.Name
+	}
+	return "a " + u.Name
+}
+
+// word is a fixed word of an event, boxed without allocating.
+type word string
+
+func (w *word) String() string { return string(*w) }
+
+var (
+	wordWins, wordWin         = word("wins"), word("win")
+	wordHas, wordHave         = word("has"), word("have")
+	wordRetreats, wordRetreat = word("retreats"), word("retreat")
+)
+
+// verb returns the verb's form for a battle side as subject: the singular
+// for a faction, the plural for "the neutral units".
+func (s *State) verb(side int8, one, many *word) *word {
+	if side == 1 && s.bat.def < 0 {
+		return many
+	}
+	return one
+}
