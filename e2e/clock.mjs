@@ -1,7 +1,8 @@
 // A clock running out (issue 22): a match made in the lobby with a
 // real-time clock of 3 seconds a player whose timeout makes the seat lose;
-// both pages show the clocks, the deciding one running; nobody moves, and
-// the seat to move loses on time, on both pages.
+// both pages show the clocks, the deciding ones running; nobody moves, and
+// the seat to move loses on time (both, a draw, if both were deciding), on
+// both pages.
 import { run, newPage, BASE, assert, shot } from './lib.mjs';
 
 await run('a clock runs out and the seat loses', async (browser) => {
@@ -22,21 +23,30 @@ await run('a clock runs out and the seat loses', async (browser) => {
   for (const p of [black, red]) await p.waitForSelector('#clocks .clock');
   const clocks = await black.locator('#clocks').textContent();
   assert(/black 0:0[0-3]/.test(clocks) && /red 0:0[0-3]/.test(clocks), `both clocks show at most 3 seconds: ${clocks}`);
-  const running = await black.locator('#clocks .clock.running').getAttribute('data-seat');
-  assert(running === 'black' || running === 'red', `the deciding seat's clock runs: ${running}`);
+  const running = await black.locator('#clocks .clock.running').evaluateAll((cs) => cs.map((c) => c.dataset.seat));
+  assert(running.length >= 1, `the deciding seats' clocks run: ${running}`);
   await shot(black, 'clock-running');
 
-  // Nobody moves: the running seat's time runs out.
+  // Nobody moves: the running seats' time runs out.
   for (const p of [black, red]) await p.waitForSelector('#over', { timeout: 15000 });
   const over = await black.locator('#over').textContent();
-  assert(over.includes(`${running} ran out of time`), `the result says who ran out of time: ${over}`);
-  const winner = running === 'black' ? 'red' : 'black';
-  assert(over.includes(`${winner} won`), `the other seat won: ${over}`);
   const pages = { black, red };
-  assert(await pages[running].locator('#you-result').textContent() === 'You lost.', 'the seat out of time is told it lost');
-  assert(await pages[winner].locator('#you-result').textContent() === 'You won!', 'the other is told it won');
-  const out = await black.locator(`#clocks .clock[data-seat="${running}"]`).textContent();
-  assert(out.includes('out of time'), `its clock says so: ${out}`);
+  if (running.length === 1) {
+    // One seat was to decide: it loses, the other wins.
+    const [loser] = running;
+    const winner = loser === 'black' ? 'red' : 'black';
+    assert(over.includes(`${winner} won: ${loser} ran out of time`), `the result says who ran out of time: ${over}`);
+    assert(await pages[loser].locator('#you-result').textContent() === 'You lost.', 'the seat out of time is told it lost');
+    assert(await pages[winner].locator('#you-result').textContent() === 'You won!', 'the other is told it won');
+  } else {
+    // Both were deciding at once: both ran out, a draw.
+    assert(over.includes('a draw: black and red ran out of time'), `both ran out of time: ${over}`);
+    assert(await black.locator('#you-result').textContent() === 'You drew.', 'a draw');
+  }
+  for (const seat of running) {
+    const out = await black.locator(`#clocks .clock[data-seat="${seat}"]`).textContent();
+    assert(out.includes('out of time'), `${seat}'s clock says so: ${out}`);
+  }
   assert(await black.locator('#actions button.action').count() === 0, 'no action is offered once the match is over');
   await shot(black, 'clock-out');
   console.log(over.trim());
