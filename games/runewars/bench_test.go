@@ -58,3 +58,20 @@ func BenchmarkMCTS(b *testing.B) {
 	}
 	b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iterations/s")
 }
+
+// BenchmarkMCTSSetup measures mcts iterations at four players from the
+// first tile laid, where skald bench measures them.
+func BenchmarkMCTSSetup(b *testing.B) {
+	s := newState(b, 4, 1)
+	bot, err := ai.New("mcts:iters=100", 3)
+	if err != nil {
+		b.Fatal(err)
+	}
+	seat := s.Deciders().First()
+	iters := 0
+	for b.Loop() {
+		bot.Choose(s.Clone(), seat)
+		iters += 100
+	}
+	b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iterations/s")
+}

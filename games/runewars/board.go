@@ -335,27 +335,47 @@ func (b *board) legalPlacements(c *Content, t int) []placement {
 	for i, a := range tile.Areas {
 		colored[i] = c.Areas[a].Border != 0
 	}
+	// Only a place with a cell next to the board can touch it: try the
+	// anchors that put a cell on a frontier hex, marking those that fit,
+	// then list them in row order.
+	var front [6 * maxAreas]hex
+	nf := 0
+	for r := int16(0); r <= g.h+6; r++ {
+		for q := int16(0); q <= g.w+6; q++ {
+			if v := g.v[q][r]; v > 0 && nf < len(front) {
+				front[nf] = hex{g.q0 + q, g.r0 + r}
+				nf++
+			}
+		}
+	}
 	for _, borders := range []bool{true, false} {
+		var tried, fits [gridSide][gridSide]uint8
+		for _, f := range front[:nf] {
+			for turn := 0; turn < 6; turn++ {
+				for i := 0; i < 3; i++ {
+					at := f.sub(tileOffsets[turn][i])
+					aq, ar := int(at.q-g.q0), int(at.r-g.r0)
+					if aq < 0 || ar < 0 || aq >= gridSide || ar >= gridSide || tried[aq][ar]&(1<<turn) != 0 {
+						continue
+					}
+					tried[aq][ar] |= 1 << turn
+					if g.fits(at, turn, colored, borders) {
+						fits[aq][ar] |= 1 << turn
+					}
+				}
+			}
+		}
 		var ok []placement
 		best := 0
-		for r := int16(1); r <= g.h+5; r++ {
-			for q := int16(1); q <= g.w+5; q++ {
-				at := hex{g.q0 + q, g.r0 + r}
-			turns:
+		for r := 0; r < gridSide; r++ {
+			for q := 0; q < gridSide; q++ {
+				m := fits[q][r]
+				if m == 0 {
+					continue
+				}
+				at := hex{g.q0 + int16(q), g.r0 + int16(r)}
 				for turn := 0; turn < 6; turn++ {
-					cells := tileCells(at, turn)
-					touch := 0
-					for i, h := range cells {
-						v := g.at(h)
-						if v < 0 {
-							continue turns
-						}
-						touch += int(v & 15)
-						if borders && v&16 != 0 && colored[i] {
-							continue turns
-						}
-					}
-					if touch < 2 {
+					if m&(1<<turn) == 0 {
 						continue
 					}
 					p := placement{at: at, turn: int8(turn)}
@@ -380,6 +400,21 @@ func (b *board) legalPlacements(c *Content, t int) []placement {
 		}
 	}
 	return nil
+}
+
+// fits reports whether a tile laid at at in turn turn lies on free hexes,
+// touches the board along at least two sides, and, with borders, puts no
+// coloured edge (colored, by area) against another.
+func (g *layGrid) fits(at hex, turn int, colored [3]bool, borders bool) bool {
+	touch := 0
+	for i, o := range tileOffsets[turn] {
+		v := g.at(at.add(o))
+		if v < 0 || borders && v&16 != 0 && colored[i] {
+			return false
+		}
+		touch += int(v & 15)
+	}
+	return touch >= 2
 }
 
 // legalPlacementsSlow is legalPlacements for a board too large for the
