@@ -367,8 +367,8 @@ func (b *board) legalPlacements(c *Content, t int) []placement {
 		}
 		var ok []placement
 		best := 0
-		for r := 0; r < gridSide; r++ {
-			for q := 0; q < gridSide; q++ {
+		for r := 0; r <= min(int(g.h)+7, gridSide-1); r++ {
+			for q := 0; q <= min(int(g.w)+7, gridSide-1); q++ {
 				m := fits[q][r]
 				if m == 0 {
 					continue

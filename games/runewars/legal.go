@@ -266,18 +266,17 @@ func (s *State) legalMoves(p int8, buf []engine.Action) []engine.Action {
 	pass := s.passSet(p, &cen)
 	var reach [2][2]areaSet
 	var done [2][2]bool
-	type key struct{ u, a int }
-	seen := map[key]bool{}
+	var seen [maxAreas]typeSet // the unit types already listed, by area
 	for i := 0; i < int(s.nfigs); i++ {
 		f := &s.figs[i]
 		if f.area == noArea || f.owner != p || f.routed || f.moved || s.active[f.area].Has(engine.Seat(p)) {
 			continue
 		}
 		u, from := int(f.typ), int(f.area)
-		if seen[key{u, from}] {
+		if seen[from].has(u) {
 			continue
 		}
-		seen[key{u, from}] = true
+		seen[from] = seen[from].with(u)
 		ut := &s.c.Units[u]
 		allied := ut.Faction < 0
 		if o.value == oStrategize {
