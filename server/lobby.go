@@ -388,3 +388,29 @@ func (l *live) rateLater() {
 		}
 	}()
 }
+
+// rateMissed counts the rated matches that ended without their ratings
+// counted (a server stopped in between), among the 1000 that ended last.
+func (s *Server) rateMissed(ctx context.Context) error {
+	over, err := s.store.Matches(ctx, store.Over, 1000)
+	if err != nil {
+		return err
+	}
+	for _, m := range over {
+		if !m.Rated || m.RatingsCounted {
+			continue
+		}
+		l, _, err := s.loadRecord(ctx, m.ID)
+		if err != nil {
+			s.log.Error("rate a match missed", "match", m.ID, "err", err)
+			continue
+		}
+		l.mu.Lock()
+		seats := l.ratedSeats()
+		l.mu.Unlock()
+		if err := s.rate(ctx, m.ID, m.Game, seats); err != nil {
+			s.log.Error("rate a match missed", "match", m.ID, "err", err)
+		}
+	}
+	return nil
+}

@@ -2,12 +2,17 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"math/rand/v2"
 	"net/http"
 	"testing"
 	"time"
+
+	"skald/engine"
+	"skald/games"
+	"skald/store"
 )
 
 // call sends a JSON request and decodes the answer into out (if not nil);
@@ -161,5 +166,69 @@ func TestPublicMatchAndRatings(t *testing.T) {
 	}
 	if _, code := call(t, "GET", ts.url+"/api/leaderboard?game=chess", nil, nil); code != EINVALID {
 		t.Errorf("leaderboard of no game: %q", code)
+	}
+}
+
+// TestRatingsCountedAfterRestart: a rated match that ended while its
+// server stopped before counting it is counted when a server resumes.
+func TestRatingsCountedAfterRestart(t *testing.T) {
+	ts := newTestServer(t)
+	ctx := context.Background()
+	for _, k := range []string{keyAnn, keyBob} {
+		if err := ts.store.ClaimName(ctx, account(k), k[:3]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A finished match, as a server that died before rating it left it.
+	g, _ := games.Lookup("blackred")
+	m := &store.Match{ID: "missed", Game: "blackred", Rules: g.RulesVersion(), Options: engine.Options{"units": "1"}, Seed: 7,
+		Seats: []store.Seat{{Player: "human", Token: "a", Account: account(keyAnn)}, {Player: "human", Token: "b", Account: account(keyBob)}},
+		Public: true, Rated: true}
+	st, err := g.New(engine.Config{Seats: 2, Seed: m.Seed, Options: m.Options})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ts.store.CreateMatch(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for seq := 1; ; seq++ {
+		seat := st.Deciders().List()[0]
+		legal := st.Legal(seat, nil)
+		a := legal[rng.IntN(len(legal))]
+		text := st.FormatAction(a)
+		if err := st.Apply(a, nil); err != nil {
+			t.Fatal(err)
+		}
+		status, result := store.Playing, ""
+		r, over := st.Result()
+		if over {
+			status, result = store.Over, outcome(g, r)
+		}
+		if err := ts.store.Append(ctx, m.ID, store.Action{Seq: seq, Seat: seat, Action: text, Hash: engine.FormatHash(st.Hash())}, status, result); err != nil {
+			t.Fatal(err)
+		}
+		if over {
+			break
+		}
+	}
+	if err := ts.Resume(ctx); err != nil {
+		t.Fatal(err)
+	}
+	rs, err := ts.store.Ratings(ctx, "blackred", []string{account(keyAnn), account(keyBob)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs) != 2 || rs[account(keyAnn)].Matches != 1 {
+		t.Fatalf("ratings after resuming: %+v", rs)
+	}
+	if got, _ := ts.store.Match(ctx, m.ID); !got.RatingsCounted {
+		t.Fatal("not marked counted")
+	}
+	if err := ts.Resume(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if rs, _ := ts.store.Ratings(ctx, "blackred", []string{account(keyAnn)}); rs[account(keyAnn)].Matches != 1 {
+		t.Fatalf("counted twice: %+v", rs)
 	}
 }

@@ -160,6 +160,9 @@ func (s *Server) Resume(ctx context.Context) error {
 			s.evict(l)
 		}
 	}
+	if err := s.rateMissed(ctx); err != nil {
+		s.log.Error("resume: ratings", "err", err)
+	}
 	failed, err := s.store.Matches(ctx, store.Failed, 1000)
 	if err != nil {
 		return fmt.Errorf("resume: %w", err)
