@@ -182,7 +182,7 @@ func TestRatingsCountedAfterRestart(t *testing.T) {
 	// A finished match, as a server that died before rating it left it.
 	g, _ := games.Lookup("blackred")
 	m := &store.Match{ID: "missed", Game: "blackred", Rules: g.RulesVersion(), Options: engine.Options{"units": "1"}, Seed: 7,
-		Seats: []store.Seat{{Player: "human", Token: "a", Account: account(keyAnn)}, {Player: "human", Token: "b", Account: account(keyBob)}},
+		Seats:  []store.Seat{{Player: "human", Token: "a", Account: account(keyAnn)}, {Player: "human", Token: "b", Account: account(keyBob)}},
 		Public: true, Rated: true}
 	st, err := g.New(engine.Config{Seats: 2, Seed: m.Seed, Options: m.Options})
 	if err != nil {
