@@ -263,7 +263,7 @@ func (b *board) candidates() []placement {
 // gridSide bounds the dense grid legalPlacements works on: the board and
 // two hexes around it must fit (a board that does not is checked hex by
 // hex instead).
-const gridSide = 48
+const gridSide = 32
 
 // layGrid is the board drawn on a dense grid for checking placements:
 // for each hex, occupied (-1), or how many laid areas it touches (bits
@@ -367,6 +367,10 @@ func (b *board) legalPlacements(c *Content, t int) []placement {
 		}
 		var ok []placement
 		best := 0
+		var dist *[gridSide][gridSide]int8
+		if home && b.homes != 0 {
+			dist = g.homeDistances(b)
+		}
 		for r := 0; r <= min(int(g.h)+7, gridSide-1); r++ {
 			for q := 0; q <= min(int(g.w)+7, gridSide-1); q++ {
 				m := fits[q][r]
@@ -379,8 +383,12 @@ func (b *board) legalPlacements(c *Content, t int) []placement {
 						continue
 					}
 					p := placement{at: at, turn: int8(turn)}
-					if home && b.homes != 0 {
-						d := b.homeDistance(c, t, p)
+					if dist != nil {
+						d := 127
+						for _, o := range tileOffsets[turn] {
+							h := at.add(o)
+							d = min(d, int(dist[h.q-g.q0][h.r-g.r0]))
+						}
 						if d < 3 && d < best {
 							continue
 						}
@@ -400,6 +408,21 @@ func (b *board) legalPlacements(c *Content, t int) []placement {
 		}
 	}
 	return nil
+}
+
+// homeDistances returns, for every hex of the grid, the fewest steps to a
+// home realm's area on the board (at most 127).
+func (g *layGrid) homeDistances(b *board) *[gridSide][gridSide]int8 {
+	d := new([gridSide][gridSide]int8)
+	for q := 0; q <= min(int(g.w)+7, gridSide-1); q++ {
+		for r := 0; r <= min(int(g.h)+7, gridSide-1); r++ {
+			h := hex{g.q0 + int16(q), g.r0 + int16(r)}
+			best := 127
+			b.homes.each(func(a int) { best = min(best, h.distance(b.pos[a])) })
+			d[q][r] = int8(best)
+		}
+	}
+	return d
 }
 
 // fits reports whether a tile laid at at in turn turn lies on free hexes,
