@@ -340,16 +340,25 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	s.metrics.created.WithLabelValues(m.Game).Inc()
 	s.log.Info("match created", "match", m.ID, "game", m.Game, "seats", strings.Join(req.Seats, ","), "options", m.Options.String())
-	if err := s.startBots(r, m.ID); err != nil {
+	if err := s.startBots(r, m.ID, m); err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusCreated, resp)
 }
 
-// startBots loads a new match whose first decision is a bot's, so that it
-// plays without waiting for a connection.
-func (s *Server) startBots(r *http.Request, id string) error {
+// startBots loads a new match whose first decision may be a bot's, so
+// that it plays without waiting for a connection, and a match with a
+// clock, so that its clock runs; other matches are loaded when someone
+// connects.
+func (s *Server) startBots(r *http.Request, id string, m *store.Match) error {
+	people := m.Clock == ""
+	for _, st := range m.Seats {
+		people = people && st.Player == "human"
+	}
+	if people {
+		return nil
+	}
 	l, err := s.get(r.Context(), id)
 	if err != nil {
 		return err
@@ -479,7 +488,7 @@ func (s *Server) info(m *store.Match) matchInfo {
 	if c, err := parseClock(m.Clock); err == nil && c != nil {
 		mi.Clock = &c.ClockSettings
 	}
-	g, err := s.cfg.Games(m.Game)
+	g, err := s.lookupGame(m.Game)
 	for i, st := range m.Seats {
 		name := ""
 		if err == nil {
@@ -608,7 +617,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		if id == m.ID {
 			s.metrics.created.WithLabelValues(m.Game).Inc()
 			s.log.Info("rematch created", "match", m.ID, "of", old.ID)
-			if err := s.startBots(r, m.ID); err != nil {
+			if err := s.startBots(r, m.ID, m); err != nil {
 				s.fail(w, r, err)
 				return
 			}

@@ -216,7 +216,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		}
 		l.mu.Unlock()
 	}
-	g, _ := s.cfg.Games(m.Game)
+	g, _ := s.lookupGame(m.Game)
 	seatName := ""
 	if g != nil {
 		seatName = engine.SeatName(g, engine.Seat(req.Seat))

@@ -68,6 +68,7 @@ type Server struct {
 	wg     sync.WaitGroup // bots and listeners
 
 	ratingMu sync.Mutex // read, update and write ratings one match at a time
+	games    sync.Map   // name → engine.Game, as looked up (lookupGame)
 
 	mu         sync.Mutex
 	live       map[string]*live
@@ -350,12 +351,18 @@ func (s *Server) EndIdle(ctx context.Context) ([]string, error) {
 	return ids, nil
 }
 
-// lookupGame returns the game called name.
+// lookupGame returns the game called name. Games are looked up once and
+// kept: a lookup builds the registry's games, which cost more than the
+// rest of creating a match.
 func (s *Server) lookupGame(name string) (engine.Game, error) {
+	if g, ok := s.games.Load(name); ok {
+		return g.(engine.Game), nil
+	}
 	g, err := s.cfg.Games(name)
 	if err != nil {
 		return nil, &Error{Code: EINVALID, Message: err.Error()}
 	}
+	s.games.Store(name, g)
 	return g, nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -245,9 +246,9 @@ func (s *sqlStore) Actions(ctx context.Context, id string, after int) ([]Action,
 }
 
 // Append stores a by group commit: the actions of every match waiting to
-// be stored are written in one transaction, each in a savepoint of its
-// own so that one refused action (a conflict) leaves the others, and all
-// are made durable by one commit — one fsync for many matches instead of
+// be stored are written in one transaction, where an action refused (a
+// conflict) writes nothing and leaves the others, and all are made
+// durable by one commit — one fsync for many matches instead of
 // one each. Each Append returns once its own action is committed (or
 // refused); an action is never acknowledged before its commit.
 func (s *sqlStore) Append(ctx context.Context, id string, a Action, status, result string) error {
@@ -348,7 +349,9 @@ type batchTx struct {
 }
 
 // commitBatch writes a batch of actions in one transaction and answers
-// each.
+// each. The actions are written in the order of their matches' ids, so
+// that two servers' batches lock the matches' rows in one order and never
+// deadlock (PostgreSQL).
 func (s *sqlStore) commitBatch(batch []*appendReq) {
 	errs := make([]error, len(batch))
 	err := func() error {
@@ -366,8 +369,20 @@ func (s *sqlStore) commitBatch(batch []*appendReq) {
 		if s.notifyStmt != nil {
 			btx.notify = tx.StmtContext(ctx, s.notifyStmt)
 		}
-		for i, r := range batch {
-			errs[i] = s.appendOne(ctx, btx, i, r)
+		order := make([]int, len(batch))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortFunc(order, func(i, j int) int { return strings.Compare(batch[i].id, batch[j].id) })
+		for _, i := range order {
+			refused, err := s.appendOne(ctx, btx, batch[i])
+			if err != nil {
+				// Not a refusal but a failure: nothing of the batch is
+				// committed, and every action of it is answered so.
+				clear(errs)
+				return err
+			}
+			errs[i] = refused
 		}
 		return tx.Commit()
 	}()
@@ -386,59 +401,47 @@ func (s *sqlStore) commitBatch(batch []*appendReq) {
 	}
 }
 
-// appendOne writes one action of a batch in savepoint i: the update locks
-// the match's row (PostgreSQL) or the database (SQLite, immediate
-// transactions) and succeeds only if the action is the next step, so an
-// append that finds the match moved on is refused and rolled back alone.
-func (s *sqlStore) appendOne(ctx context.Context, tx *batchTx, i int, r *appendReq) error {
+// appendOne writes one action of a batch. The update locks the match's
+// row (PostgreSQL) or the database (SQLite, immediate transactions) and
+// changes it only if the action is the next step; if not, nothing is
+// written and the action is refused (ErrConflict, or ErrClosed for a
+// match no longer played), the batch's other actions going on. An error
+// (err) fails the whole batch.
+func (s *sqlStore) appendOne(ctx context.Context, tx *batchTx, r *appendReq) (refused, err error) {
 	id, a := r.id, r.a
-	sp := "a" + strconv.Itoa(i)
-	if _, err := tx.ExecContext(ctx, "SAVEPOINT "+sp); err != nil {
-		return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, err)
-	}
-	err := func() error {
-		res, err := tx.upd.ExecContext(ctx, a.Seq, r.status, r.result, ms(a.At), id, a.Seq-1, Playing)
-		if err != nil {
-			return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, err)
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, err)
-		} else if n != 1 {
-			m, err := s.matchIn(ctx, tx.Tx, id)
-			if err != nil {
-				return err
-			}
-			// A match that moved on is a conflict even if it then ended:
-			// the writer must catch up to see how.
-			if m.Status != Playing && m.Actions == a.Seq-1 {
-				return fmt.Errorf("store action %d of match %s (%s): %w", a.Seq, id, m.Status, ErrClosed)
-			}
-			return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, ErrConflict)
-		}
-		_, err = tx.ins.ExecContext(ctx, id, a.Seq, int(a.Seat), a.Action, a.Hash, ms(a.At))
-		if err != nil {
-			if isUniqueViolation(err) {
-				return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, ErrConflict)
-			}
-			return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, err)
-		}
-		if s.postgres {
-			// Delivered to the listening servers when the transaction commits.
-			if _, err := tx.notify.ExecContext(ctx, notifyChannel, id+" "+strconv.Itoa(a.Seq)); err != nil {
-				return fmt.Errorf("store action %d of match %s: notify: %w", a.Seq, id, err)
-			}
-		}
-		return nil
-	}()
+	res, err := tx.upd.ExecContext(ctx, a.Seq, r.status, r.result, ms(a.At), id, a.Seq-1, Playing)
 	if err != nil {
-		if _, rerr := tx.ExecContext(ctx, "ROLLBACK TO SAVEPOINT "+sp); rerr != nil {
-			return fmt.Errorf("%w (and rolling it back: %v)", err, rerr)
+		return nil, fmt.Errorf("store action %d of match %s: %w", a.Seq, id, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return nil, fmt.Errorf("store action %d of match %s: %w", a.Seq, id, err)
+	} else if n != 1 {
+		m, err := s.matchIn(ctx, tx.Tx, id)
+		if errors.Is(err, ErrNotFound) {
+			return err, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		// A match that moved on is a conflict even if it then ended: the
+		// writer must catch up to see how.
+		if m.Status != Playing && m.Actions == a.Seq-1 {
+			return fmt.Errorf("store action %d of match %s (%s): %w", a.Seq, id, m.Status, ErrClosed), nil
+		}
+		return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, ErrConflict), nil
+	}
+	// The match's counter says this step is free: an action stored as it
+	// already would be damage, and fails the batch.
+	if _, err := tx.ins.ExecContext(ctx, id, a.Seq, int(a.Seat), a.Action, a.Hash, ms(a.At)); err != nil {
+		return nil, fmt.Errorf("store action %d of match %s: %w", a.Seq, id, err)
+	}
+	if s.postgres {
+		// Delivered to the listening servers when the transaction commits.
+		if _, err := tx.notify.ExecContext(ctx, notifyChannel, id+" "+strconv.Itoa(a.Seq)); err != nil {
+			return nil, fmt.Errorf("store action %d of match %s: notify: %w", a.Seq, id, err)
 		}
 	}
-	if _, rerr := tx.ExecContext(ctx, "RELEASE SAVEPOINT "+sp); rerr != nil && err == nil {
-		return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, rerr)
-	}
-	return err
+	return nil, nil
 }
 
 func isUniqueViolation(err error) bool {
