@@ -39,13 +39,18 @@ const (
 	kRetreat          // retreat <area>
 	kRaze             // raze
 	kSeize            // seize [from <area>]
+	kHero             // hero <area>: the setup hero placed
+	kGo               // go <hero> <area>: a hero moves one area
+	kHeal             // heal <hero>
+	kTrain            // train <hero> <attribute> [<attribute>]
+	kQuest            // quest <hero> <quest>
 	numActionKinds
 )
 
 var actionWords = [numActionKinds]string{"lay", "rune", "keep", "place", "take", "lose", "bid", "discard", "put",
 	"allies", "reveal", "carry", "frost", "order", "activate", "move", "done", "recruit", "develop", "build",
 	"repair", "conceal", "skip", "fight", "parley", "choose", "first", "hit", "stand", "sacrifice", "retreat",
-	"raze", "seize"}
+	"raze", "seize", "hero", "go", "heal", "train", "quest"}
 
 func act(seat int8, kind int, args ...int) engine.Action {
 	a := engine.Action{Seat: engine.Seat(seat), Kind: uint8(kind)}
@@ -78,6 +83,8 @@ func (s *State) decider() int8 {
 			return b.att
 		}
 		return b.chooser(1)
+	case s.stage == stSeason && s.qph.on:
+		return s.qph.seat
 	case s.stage == stSeason && s.sea.bidding, s.stage == stOrders:
 		return -1
 	case s.stage == stResolve:
@@ -111,6 +118,8 @@ func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 		return s.legalChoice(p, buf)
 	case s.bat.on:
 		return s.legalBattle(p, buf)
+	case s.stage == stSeason && s.qph.on:
+		return s.legalQuestPhase(p, buf)
 	case s.stage == stSeason && s.sea.bidding:
 		for v := 0; v <= int(s.players[p].influence); v++ {
 			buf = append(buf, act(p, kBid, v))
@@ -143,6 +152,11 @@ func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 		return buf
 	case s.stage == stStart:
 		return s.legalPlace(p, s.homeAreas(p), false, buf)
+	case s.stage == stHero:
+		if h := s.unplaced(p); h >= 0 {
+			s.homeAreas(p).each(func(a int) { buf = append(buf, act(p, kHero, a)) })
+		}
+		return buf
 	}
 	return buf
 }

@@ -161,6 +161,19 @@ func (s *State) do(a engine.Action, l *engine.Log) {
 		s.raze(false, -1, l)
 	case kSeize:
 		s.raze(true, x, l)
+	case kHero:
+		h := s.unplaced(p)
+		s.heroes[h].area = int8(x)
+		l.Add(engine.Everyone, "hero", "%s places %s in %s", name, &s.c.Heroes[h], &s.c.Areas[x])
+		s.nextSetupPlayer(l)
+	case kGo:
+		s.goHero(x, y, l)
+	case kHeal:
+		s.heal(x, l)
+	case kTrain:
+		s.trainHero(x, y, z, l)
+	case kQuest:
+		s.attempt(x, y, l)
 	}
 }
 
@@ -279,6 +292,10 @@ func (s *State) done(p int8, l *engine.Log) {
 		s.pop() // declining to discard more false runes
 		return
 	}
+	if s.stage == stSeason && s.qph.on {
+		s.questDone()
+		return
+	}
 	o := &s.ord
 	switch o.phase {
 	case opMove:
@@ -325,6 +342,9 @@ func (s *State) clearMoved() {
 	for i := 0; i < int(s.nfigs); i++ {
 		s.figs[i].moved = false
 	}
+	for h := range s.c.Heroes {
+		s.heroes[h].moved = false
+	}
 }
 
 // finishOrder ends the order being resolved.
@@ -349,6 +369,12 @@ func (s *State) run(l *engine.Log) {
 			continue
 		}
 		if s.stage == stSeason {
+			if s.qph.on {
+				if s.questAuto() {
+					continue
+				}
+				break
+			}
 			if s.sea.bidding {
 				break
 			}

@@ -9,7 +9,7 @@ import (
 	"github.com/goccy/go-yaml"
 )
 
-//go:embed data/units.yaml data/map.yaml data/seasons.yaml data/fate.yaml
+//go:embed data/units.yaml data/map.yaml data/seasons.yaml data/fate.yaml data/heroes.yaml data/quests.yaml
 var dataFS embed.FS
 
 // Limits checked when the content is loaded.
@@ -245,6 +245,9 @@ type Content struct {
 	Fate     []FateCard
 	Homes    [4]int // the home tile of each faction
 	NumQuest int    // quest tiles: Tiles[:NumQuest]
+	Heroes   []HeroCard
+	Quests   []Quest
+	Rewards  []Reward
 }
 
 // DefaultContent returns the content embedded in skald.
@@ -260,7 +263,8 @@ func mustLoadContent() *Content {
 		}
 		return b
 	}
-	c, err := LoadContent(read("units.yaml"), read("map.yaml"), read("seasons.yaml"), read("fate.yaml"))
+	c, err := LoadContent(read("units.yaml"), read("map.yaml"), read("seasons.yaml"), read("fate.yaml"),
+		read("heroes.yaml"), read("quests.yaml"))
 	if err != nil {
 		panic("runewars: embedded data: " + err.Error())
 	}
@@ -382,10 +386,10 @@ type fateEntry struct {
 	Destiny   string `yaml:"destiny"`
 }
 
-// LoadContent parses and checks the four data files: units.yaml,
-// map.yaml, seasons.yaml and fate.yaml. Unknown fields are errors. An
-// error names the file, the entry and the field at fault.
-func LoadContent(units, maps, seasons, fate []byte) (c *Content, err error) {
+// LoadContent parses and checks the data files: units.yaml, map.yaml,
+// seasons.yaml, fate.yaml, heroes.yaml and quests.yaml. Unknown fields are
+// errors. An error names the file, the entry and the field at fault.
+func LoadContent(units, maps, seasons, fate, heroes, quests []byte) (c *Content, err error) {
 	defer func() {
 		// The YAML library is not ours; never let it take the caller down.
 		if r := recover(); r != nil {
@@ -420,6 +424,12 @@ func LoadContent(units, maps, seasons, fate []byte) (c *Content, err error) {
 	}
 	if err := c.loadFate(fs); err != nil {
 		return nil, fmt.Errorf("fate.yaml: %w", err)
+	}
+	if err := c.loadHeroes(heroes); err != nil {
+		return nil, fmt.Errorf("heroes.yaml: %w", err)
+	}
+	if err := c.loadQuests(quests); err != nil {
+		return nil, fmt.Errorf("quests.yaml: %w", err)
 	}
 	return c, nil
 }

@@ -61,6 +61,7 @@ func TestLoadContentErrors(t *testing.T) {
 		return string(b)
 	}
 	units, maps, seasons, fate := read("units.yaml"), read("map.yaml"), read("seasons.yaml"), read("fate.yaml")
+	heroes, quests := read("heroes.yaml"), read("quests.yaml")
 	tests := []struct {
 		name                 string
 		file, old, new, want string
@@ -78,15 +79,23 @@ func TestLoadContentErrors(t *testing.T) {
 		{"bad season effect", "seasons", "effect: move-rune", "effect: move-runes", `seasons.yaml: card "threatened-home-realms": field effect`},
 		{"fate out of order", "fate", "{id: 2,", "{id: 7,", "fate.yaml: card 2: field id"},
 		{"fate bad section", "fate", "{id: 1, triangle: blank", "{id: 1, triangle: damage 4", "fate.yaml: card 1: field triangle"},
+		{"hero bad attribute", "heroes", "strength: 3, agility: 2, wisdom: 3, health: 5,\n     ability: {name: Scholar's", "strength: 9, agility: 2, wisdom: 3, health: 5,\n     ability: {name: Scholar's", `heroes.yaml: hero "aldric": field strength`},
+		{"hero bad ability", "heroes", "effect: swift 1}}\n  - {id: tomas", "effect: fly 1}}\n  - {id: tomas", `heroes.yaml: hero "elenwe": field ability.effect`},
+		{"hero bad alignment", "heroes", "alignment: good, strength: 2, agility: 4", "alignment: neutral, strength: 2, agility: 4", `heroes.yaml: hero "elenwe": field alignment`},
+		{"quest in a home realm", "quests", "area: greyhaven,", "area: greyfort,", `quests.yaml: quest "scholars-road": field area`},
+		{"quest off its tile", "quests", "setup: dunwarr, area: dunwarr", "setup: dunwarr, area: mistvale", `quests.yaml: quest "dwarven-hoard": field area`},
+		{"quest bad test", "quests", "area: elderwood, test: agility", "area: elderwood, test: charm", `quests.yaml: quest "lost-woodsman": field test`},
+		{"reward bad effect", "quests", "kind: weapon, effect: damage 2}\n  - {id: hunting", "kind: weapon, effect: armor 2}\n  - {id: hunting", `quests.yaml: reward "runesword": field effect`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			files := map[string]string{"units": units, "map": maps, "seasons": seasons, "fate": fate}
+			files := map[string]string{"units": units, "map": maps, "seasons": seasons, "fate": fate, "heroes": heroes, "quests": quests}
 			if !strings.Contains(files[tt.file], tt.old) {
 				t.Fatalf("%s has no %q", tt.file, tt.old)
 			}
 			files[tt.file] = strings.Replace(files[tt.file], tt.old, tt.new, 1)
-			_, err := LoadContent([]byte(files["units"]), []byte(files["map"]), []byte(files["seasons"]), []byte(files["fate"]))
+			_, err := LoadContent([]byte(files["units"]), []byte(files["map"]), []byte(files["seasons"]), []byte(files["fate"]),
+				[]byte(files["heroes"]), []byte(files["quests"]))
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("error %v, want one containing %q", err, tt.want)
 			}

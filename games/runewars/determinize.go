@@ -115,13 +115,38 @@ func (s *State) Hash() uint64 {
 	for i := 0; i < int(bt.ncards); i++ {
 		b = append(b, byte(bt.cards[i]))
 	}
+	for h := range s.c.Heroes {
+		hf := &s.heroes[h]
+		b = append(b, byte(hf.owner), byte(hf.area), byte(b2i(hf.routed)), byte(hf.dmg), byte(hf.train[0]), byte(hf.train[1]),
+			byte(hf.train[2]), byte(b2i(hf.acted)), byte(b2i(hf.moved)), byte(b2i(hf.out)))
+		b = binary.LittleEndian.AppendUint32(b, hf.rewards)
+	}
+	for g := range s.hdeck {
+		b = append(b, byte(s.nhdeck[g]))
+		for _, h := range s.hdeck[g][:s.nhdeck[g]] {
+			b = append(b, byte(h))
+		}
+	}
+	for q := range s.c.Quests {
+		b = append(b, byte(s.qAt[q]))
+	}
+	for _, q := range s.qdeck[:s.nqdeck] {
+		b = append(b, byte(q))
+	}
+	for _, r := range s.rdeck[:s.nrdeck] {
+		b = append(b, byte(r))
+	}
+	b = binary.LittleEndian.AppendUint32(b, s.rOut)
+	s.b.placed.each(func(a int) { b = binary.LittleEndian.AppendUint32(b, s.dropped[a]) })
+	b = append(b, byte(b2i(s.qph.on)), byte(s.qph.seat), byte(s.qph.left), byte(s.qph.hero), byte(s.qph.steps))
 	return engine.HashBytes(b)
 }
 
 // Determinize returns a copy in which what seat may not see is dealt
 // again: the faces of the rune tokens it has not seen, the order of the
-// fate and season decks, and the order cards and bids the others have
-// chosen face down.
+// fate, season, hero, quest and reward decks, the others' quest cards and
+// the reward cards under the others' heroes (face down), and the order
+// cards and bids the others have chosen face down.
 func (s *State) Determinize(seat engine.Seat, r *engine.Rand) engine.State {
 	c := s.Clone().(*State)
 	// Rune faces: the unseen tokens share the unseen dragon runes. The
@@ -174,6 +199,7 @@ func (s *State) Determinize(seat engine.Seat, r *engine.Rand) engine.State {
 		sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
 		r.Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
 	}
+	c.dealHidden(seat, r)
 	// Face-down picks: an order card still in hand, or a bid within the
 	// Influence held.
 	for _, p := range c.picks.Hidden(seat).List() {
@@ -190,4 +216,94 @@ func (s *State) Determinize(seat engine.Seat, r *engine.Rand) engine.State {
 		}
 	}
 	return c
+}
+
+// dealHidden deals again the quest cards in the others' hands and the
+// reward cards under the others' heroes and on Defeated Hero markers,
+// from what seat cannot rule out: those and the decks (Heroes 1a).
+func (s *State) dealHidden(seat engine.Seat, r *engine.Rand) {
+	for g := range s.hdeck {
+		d := s.hdeck[g][:s.nhdeck[g]]
+		sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
+		r.Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
+	}
+	// Quests: the others' hands and the deck share the cards in them;
+	// each hand keeps its count.
+	var pool, owners [maxQuests]int8
+	np, k := 0, 0
+	for q := range s.c.Quests {
+		if at := s.qAt[q]; at >= 0 && engine.Seat(at) != seat || at == qDeck {
+			pool[np] = int8(q)
+			np++
+		}
+	}
+	for p := int8(0); p < s.n; p++ {
+		if engine.Seat(p) == seat {
+			continue
+		}
+		for n := s.questsOf(p); n > 0; n-- {
+			owners[k] = p
+			k++
+		}
+	}
+	r.Shuffle(np, func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	for i, q := range pool[:np] {
+		if i < k {
+			s.qAt[q] = owners[i]
+		} else {
+			s.qAt[q] = qDeck
+		}
+	}
+	s.nqdeck = 0
+	for _, q := range pool[k:np] {
+		s.qdeck[s.nqdeck] = q
+		s.nqdeck++
+	}
+	// Rewards: under the others' heroes, on markers and in the deck.
+	var rpool [maxRewards]int8
+	nr := 0
+	var slots []int // -1-area for a marker, else a hero card, one per card
+	for h := range s.c.Heroes {
+		hf := &s.heroes[h]
+		if hf.owner < 0 || engine.Seat(hf.owner) == seat {
+			continue
+		}
+		for x := 0; x < len(s.c.Rewards); x++ {
+			if hf.rewards&(1<<uint(x)) != 0 {
+				rpool[nr] = int8(x)
+				nr++
+				slots = append(slots, h)
+			}
+		}
+		hf.rewards = 0
+	}
+	s.b.placed.each(func(a int) {
+		for x := 0; x < len(s.c.Rewards); x++ {
+			if s.dropped[a]&(1<<uint(x)) != 0 {
+				rpool[nr] = int8(x)
+				nr++
+				slots = append(slots, -1-a)
+			}
+		}
+		s.dropped[a] = 0
+	})
+	for _, x := range s.rdeck[:s.nrdeck] {
+		rpool[nr] = x
+		nr++
+	}
+	rs := rpool[:nr]
+	sort.Slice(rs, func(i, j int) bool { return rs[i] < rs[j] })
+	r.Shuffle(nr, func(i, j int) { rpool[i], rpool[j] = rpool[j], rpool[i] })
+	for i, at := range slots {
+		if at >= 0 {
+			s.heroes[at].rewards |= 1 << uint(rpool[i])
+		} else {
+			s.dropped[-1-at] |= 1 << uint(rpool[i])
+		}
+	}
+	s.nrdeck = 0
+	for _, x := range rpool[len(slots):nr] {
+		s.rdeck[s.nrdeck] = x
+		s.nrdeck++
+	}
 }

@@ -187,6 +187,14 @@ func (s *State) learnRunes() {
 			r.known = r.known.With(engine.Seat(c))
 		}
 	}
+	// ... and in the areas where his heroes stand (checklist 106).
+	for h := range s.c.Heroes {
+		if hf := &s.heroes[h]; hf.owner >= 0 && hf.area != noArea {
+			if r := s.runeAt(int(hf.area)); r >= 0 {
+				s.runes[r].known = s.runes[r].known.With(engine.Seat(hf.owner))
+			}
+		}
+	}
 }
 
 // dragonRunes counts the dragon runes seat controls.

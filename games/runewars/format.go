@@ -64,6 +64,11 @@ var whyRule = [numActionKinds]struct{ rule, why string }{
 	kRetreat:   {"Runewars rules, Retreat", "one adjacent area, friendly or empty"},
 	kRaze:      {"Runewars rules, Battles 6b", "only after winning against a stronghold"},
 	kSeize:     {"Runewars rules, Battles 6b", "only after winning against a stronghold; a stronghold token from the supply, or one of the player's own from the board"},
+	kHero:      {"Runewars rules, Setup 6", "the hero dealt at setup goes in an area of the player's home realm"},
+	kGo:        {"Runewars rules, Order cards 1; Heroes 1", "a hero who is not routed moves one area with Strategize, or up to 2 areas in the quest phase, once"},
+	kHeal:      {"Runewars rules, Heroes 2", "a damaged hero heals in a friendly area, instead of training or moving"},
+	kTrain:     {"Runewars rules, Heroes 3", "2 points on one or two attributes, one training token an attribute, instead of healing or moving"},
+	kQuest:     {"Runewars rules, Heroes 1a", "a hero who is not routed attempts a quest its player holds in the area where it stands, in the quest phase and not after Strategize"},
 }
 
 // why explains why the legal-looking action a is refused.
@@ -188,6 +193,23 @@ func (s *State) FormatAction(a engine.Action) string {
 			return "seize from " + area(x)
 		}
 		return "seize"
+	case kHero:
+		return "hero " + area(x)
+	case kGo:
+		return fmt.Sprintf("go %s %s", s.heroID(x), area(y))
+	case kHeal:
+		return "heal " + s.heroID(x)
+	case kTrain:
+		if z >= 0 {
+			return fmt.Sprintf("train %s %s %s", s.heroID(x), attrID(y), attrID(z))
+		}
+		return fmt.Sprintf("train %s %s", s.heroID(x), attrID(y))
+	case kQuest:
+		q := "?"
+		if y >= 0 && y < len(s.c.Quests) {
+			q = s.c.Quests[y].ID
+		}
+		return fmt.Sprintf("quest %s %s", s.heroID(x), q)
 	}
 	return w
 }
@@ -226,6 +248,12 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 			return u, nil
 		}
 		return 0, fmt.Errorf("%s: no unit %q", f[0], t)
+	}
+	hero := func(t string) (int, error) {
+		if h, ok := s.c.HeroByID(t); ok {
+			return h, nil
+		}
+		return 0, fmt.Errorf("%s: no hero %q", f[0], t)
 	}
 	num := func(t string, lo, hi int) (int, error) {
 		n, err := strconv.Atoi(t)
@@ -273,7 +301,68 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 			return engine.Action{}, err
 		}
 		return act(p, kind, b2i(args[0] == "dragon"), a), nil
-	case kKeep, kDiscard, kPut, kAllies, kReveal, kFrost, kActivate, kRepair, kRetreat:
+	case kHeal:
+		if err := want(1, "heal HERO"); err != nil {
+			return engine.Action{}, err
+		}
+		h, err := hero(args[0])
+		if err != nil {
+			return engine.Action{}, err
+		}
+		return act(p, kind, h), nil
+	case kGo:
+		if err := want(2, "go HERO AREA"); err != nil {
+			return engine.Action{}, err
+		}
+		h, err := hero(args[0])
+		if err != nil {
+			return engine.Action{}, err
+		}
+		a, err := area(args[1])
+		if err != nil {
+			return engine.Action{}, err
+		}
+		return act(p, kind, h, a), nil
+	case kTrain:
+		if len(args) != 2 && len(args) != 3 {
+			return engine.Action{}, fmt.Errorf("train: want \"train HERO ATTRIBUTE [ATTRIBUTE]\"")
+		}
+		h, err := hero(args[0])
+		if err != nil {
+			return engine.Action{}, err
+		}
+		vals := []int{h}
+		for _, t := range args[1:] {
+			at, err := parseAttr("train", t)
+			if err != nil {
+				return engine.Action{}, fmt.Errorf("train: %q is not strength, agility or wisdom", t)
+			}
+			vals = append(vals, int(at))
+		}
+		if len(vals) == 2 {
+			vals = append(vals, -1)
+		}
+		if vals[1] == vals[2] {
+			return engine.Action{}, fmt.Errorf("train: two different attributes, or one")
+		}
+		if vals[2] >= 0 && vals[2] < vals[1] {
+			vals[1], vals[2] = vals[2], vals[1]
+		}
+		return act(p, kind, vals...), nil
+	case kQuest:
+		if err := want(2, "quest HERO QUEST"); err != nil {
+			return engine.Action{}, err
+		}
+		h, err := hero(args[0])
+		if err != nil {
+			return engine.Action{}, err
+		}
+		q, ok := s.c.QuestByID(args[1])
+		if !ok {
+			return engine.Action{}, fmt.Errorf("quest: no quest %q", args[1])
+		}
+		return act(p, kind, h, q), nil
+	case kKeep, kDiscard, kPut, kAllies, kReveal, kFrost, kActivate, kRepair, kRetreat, kHero:
 		if err := want(1, f[0]+" AREA"); err != nil {
 			return engine.Action{}, err
 		}
@@ -423,4 +512,20 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 		return engine.Action{}, fmt.Errorf("%s takes no argument", f[0])
 	}
 	return act(p, kind), nil
+}
+
+// heroID returns hero card h's id, or "?".
+func (s *State) heroID(h int) string {
+	if h >= 0 && h < len(s.c.Heroes) {
+		return s.c.Heroes[h].ID
+	}
+	return "?"
+}
+
+// attrID returns attribute a's name, or "?".
+func attrID(a int) string {
+	if a >= 0 && a < int(numAttrs) {
+		return attrNames[a]
+	}
+	return "?"
 }

@@ -160,6 +160,9 @@ func (s *State) legalOrder(p int8, buf []engine.Action) []engine.Action {
 		return append(buf, act(p, kDone))
 	case opMove:
 		buf = s.legalMoves(p, buf)
+		if o.value == oStrategize {
+			buf = s.legalHeroSteps(p, buf)
+		}
 		return append(buf, act(p, kDone))
 	case opRecruit:
 		for r := Resource(0); r < numResources; r++ {

@@ -20,6 +20,9 @@ import (
 //   - order <name>: the order's name; recruit <resource>: the resource;
 //     take influence|tactics: the word; choose <card>: the fate card's
 //     number; bid, parley <n>: nothing;
+//   - hero <area>: the area; go <hero> <area>: the hero and the area;
+//     heal <hero>: the hero; train <hero> <attribute> [<attribute>]: the
+//     hero and the attributes; quest <hero> <quest>: the hero and the quest;
 //   - done, conceal, skip, fight, sacrifice, raze: nothing.
 func (s *State) ActionParts(a engine.Action) engine.ActionParts {
 	if int(a.Kind) >= numActionKinds {
@@ -83,6 +86,22 @@ func (s *State) ActionParts(a engine.Action) engine.ActionParts {
 	case kChoose:
 		if x >= 0 && int(x) < len(s.c.Fate) {
 			out.Refs = []string{fmt.Sprint(s.c.Fate[x].ID)}
+		}
+	case kHero:
+		out.Refs = []string{area(x)}
+	case kGo:
+		out.Refs = []string{s.heroID(int(x)), area(y)}
+	case kHeal:
+		out.Refs = []string{s.heroID(int(x))}
+	case kTrain:
+		out.Refs = []string{s.heroID(int(x)), attrID(int(y))}
+		if z >= 0 {
+			out.Refs = append(out.Refs, attrID(int(z)))
+		}
+	case kQuest:
+		out.Refs = []string{s.heroID(int(x))}
+		if y >= 0 && int(y) < len(s.c.Quests) {
+			out.Refs = append(out.Refs, s.c.Quests[y].ID)
 		}
 	}
 	return out

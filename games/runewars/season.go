@@ -100,6 +100,12 @@ func (s *State) beginSeason(l *engine.Log) {
 		for i := 0; i < int(s.nfigs); i++ {
 			s.figs[i].routed = false
 		}
+		for h := range s.c.Heroes {
+			s.heroes[h].routed = false
+		}
+	case summer:
+		// Summer: the quest phase (Heroes).
+		s.startQuestPhase()
 	case autumn:
 		// Autumn: the fate discards go back and are shuffled; each player
 		// takes 2 Influence or a Tactics card.

@@ -17,6 +17,13 @@ func (s *State) setup() {
 	for i := range s.victoryOn {
 		s.victoryOn[i] = -1
 	}
+	for i := range s.heroes {
+		s.heroes[i] = heroFig{owner: -1, area: noArea}
+	}
+	for i := range s.qAt {
+		s.qAt[i] = qOut
+	}
+	s.qph.hero = -1
 	for p := 0; p < int(s.n); p++ {
 		pl := &s.players[p]
 		f := &c.Factions[p]
@@ -172,6 +179,21 @@ func (s *State) setupPlace(u, a int, l *engine.Log) {
 	if s.players[s.turn].nPlace > 0 {
 		return
 	}
+	// Setup 3, 6: the quest deck, two quests each and a hero, placed in
+	// his realm.
+	if s.turn == 0 {
+		s.prepareHeroes(l)
+	}
+	if s.dealHero(s.turn, l) {
+		s.stage = stHero
+		return
+	}
+	s.nextSetupPlayer(l)
+}
+
+// nextSetupPlayer moves setup to the next player's stronghold, or begins
+// the first year once the last player is set up.
+func (s *State) nextSetupPlayer(l *engine.Log) {
 	if int(s.turn)+1 < int(s.n) {
 		s.turn++
 		s.stage = stKeep

@@ -70,6 +70,7 @@ const (
 	stRunes                // placing the setup runes
 	stKeep                 // placing the setup stronghold
 	stStart                // placing the starting units
+	stHero                 // placing the hero dealt at setup
 	stSeason               // a season card's abilities
 	stOrders               // choosing orders
 	stResolve              // resolving orders
@@ -132,6 +133,19 @@ type State struct {
 	ask  [maxAsk]choice // choices queued before play goes on, first first
 	nask int8
 	bat  battle
+
+	// heroes, quests and rewards (Runewars rules, Heroes)
+	heroes  [maxHeroCards]heroFig    // by hero card
+	hdeck   [2][maxHeroCards]int8    // the hero decks, evil and good, top first
+	nhdeck  [2]int8                  //
+	qAt     [maxQuests]int8          // who holds each quest card: a seat, qDeck, qDiscard or qOut
+	qdeck   [maxQuests]int8          // the quest deck, top first
+	nqdeck  int8                     //
+	rdeck   [maxRewards]int8         // the reward deck, top first
+	nrdeck  int8                     //
+	rOut    uint32                   // reward cards discarded face up
+	dropped [maxAreas]uint32         // reward cards on a Defeated Hero marker
+	qph     questPhase               // Summer's quest phase
 
 	winner int8 // the Road to Victory winner, or -1
 	over   bool

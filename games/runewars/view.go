@@ -29,6 +29,32 @@ type View struct {
 	Fate       int          `json:"fate"`
 	FateOut    []int        `json:"fateOut,omitempty"`
 	VictoryOn  []string     `json:"victoryOn"` // per season deck: the faction whose Victory card is on top, or ""
+	Heroes     []HeroView   `json:"heroes,omitempty"`
+	QuestDeck  int          `json:"questDeck"`
+	RewardDeck int          `json:"rewardDeck"`
+	RewardsOut []string     `json:"rewardsOut,omitempty"` // reward cards discarded face up
+	QuestPhase string       `json:"questPhase,omitempty"` // the faction whose heroes act in Summer
+}
+
+// HeroView is a hero on the board. Its reward cards are face down: only
+// its owner sees which they are.
+type HeroView struct {
+	ID       string   `json:"id"`
+	Name     string   `json:"name"`
+	Owner    string   `json:"owner"`
+	Area     string   `json:"area"`
+	Routed   bool     `json:"routed,omitempty"`
+	Damage   int      `json:"damage,omitempty"`
+	Health   int      `json:"health"`
+	Strength int      `json:"strength"` // the card's and its training (items, face down, come on top)
+	Agility  int      `json:"agility"`
+	Wisdom   int      `json:"wisdom"`
+	Training []int    `json:"training"` // the training token on each attribute
+	Ability  string   `json:"ability"`
+	Text     string   `json:"text"`
+	Rewards  int      `json:"rewards"`
+	Cards    []string `json:"cards,omitempty"` // the reward cards, for its owner
+	Acted    bool     `json:"acted,omitempty"`
 }
 
 // SeasonView is the season card in play.
@@ -53,6 +79,8 @@ type PlayerView struct {
 	Dragons   int      `json:"dragons"`           // dragon runes among them the viewer knows of
 	Victory   string   `json:"victory,omitempty"` // the season deck its Victory card is on
 	ToPlace   []string `json:"toPlace,omitempty"`
+	Quests    []string `json:"quests,omitempty"` // the quest cards in hand, for their holder only
+	NQuests   int      `json:"questCount"`
 }
 
 // AreaView is one area of the board.
@@ -74,6 +102,7 @@ type AreaView struct {
 	Frost   int        `json:"frost,omitempty"`
 	Active  []string   `json:"active,omitempty"`
 	Units   []UnitView `json:"units,omitempty"`
+	Dropped int        `json:"dropped,omitempty"` // reward cards on a Defeated Hero marker
 }
 
 // UnitView is a number of like figures in an area.
@@ -110,7 +139,7 @@ type BattleView struct {
 	Cards      []int  `json:"cards,omitempty"`
 }
 
-var stageNames = [...]string{"laying tiles", "laying home realms", "placing runes", "placing strongholds", "placing units",
+var stageNames = [...]string{"laying tiles", "laying home realms", "placing runes", "placing strongholds", "placing units", "placing heroes",
 	"season", "choosing orders", "resolving orders", "over"}
 
 // View returns what seat may see.
@@ -168,6 +197,14 @@ func (s *State) view(seat engine.Seat) *View {
 		for i := 0; i < int(pl.nPlace); i++ { // the units to place are in the open
 			pv.ToPlace = append(pv.ToPlace, c.Units[pl.toPlace[i]].ID)
 		}
+		for q := range c.Quests {
+			if s.qAt[q] == p {
+				pv.NQuests++
+				if engine.Seat(p) == seat {
+					pv.Quests = append(pv.Quests, c.Quests[q].ID)
+				}
+			}
+		}
 		v.Players = append(v.Players, pv)
 	}
 	if s.stage <= stHomes {
@@ -221,6 +258,7 @@ func (s *State) view(seat engine.Seat) *View {
 			}
 		}
 		av.Units = s.unitsIn(a)
+		av.Dropped = popcount(s.dropped[a])
 		v.Areas = append(v.Areas, av)
 		for _, kind := range []struct {
 			set  areaSet
@@ -272,8 +310,44 @@ func (s *State) view(seat engine.Seat) *View {
 		}
 		v.Battle = bv
 	}
+	for h := range c.Heroes {
+		hf := &s.heroes[h]
+		if hf.owner < 0 || hf.area == noArea {
+			continue
+		}
+		hc := &c.Heroes[h]
+		hv := HeroView{ID: hc.ID, Name: hc.Name, Owner: s.faction(hf.owner), Area: c.Areas[hf.area].ID, Routed: hf.routed,
+			Damage: int(hf.dmg), Health: hc.Health, Strength: hc.Attrs[Strength] + int(hf.train[Strength]),
+			Agility: hc.Attrs[Agility] + int(hf.train[Agility]), Wisdom: hc.Attrs[Wisdom] + int(hf.train[Wisdom]), Training: []int{int(hf.train[0]), int(hf.train[1]), int(hf.train[2])},
+			Ability: hc.Ability.Name, Text: hc.Ability.Text, Rewards: popcount(hf.rewards), Acted: hf.acted && s.qph.on}
+		if engine.Seat(hf.owner) == seat {
+			for r := range c.Rewards {
+				if hf.rewards&(1<<uint(r)) != 0 {
+					hv.Cards = append(hv.Cards, c.Rewards[r].ID)
+				}
+			}
+		}
+		v.Heroes = append(v.Heroes, hv)
+	}
+	v.QuestDeck, v.RewardDeck = int(s.nqdeck), int(s.nrdeck)
+	for r := range c.Rewards {
+		if s.rOut&(1<<uint(r)) != 0 {
+			v.RewardsOut = append(v.RewardsOut, c.Rewards[r].ID)
+		}
+	}
+	if s.stage == stSeason && s.qph.on {
+		v.QuestPhase = s.faction(s.qph.seat)
+	}
 	v.Asking = s.asking()
 	return v
+}
+
+func popcount(x uint32) int {
+	n := 0
+	for ; x != 0; x &= x - 1 {
+		n++
+	}
+	return n
 }
 
 // unitsIn groups the figures in area a.
@@ -387,7 +461,15 @@ func (s *State) asking() string {
 		return who(s.turn) + ": build your stronghold in your home realm (Setup 5)"
 	case stStart:
 		return who(s.turn) + ": place your starting units in your home realm (Setup 5)"
+	case stHero:
+		return who(s.turn) + ": place your hero in your home realm (Setup 6)"
 	case stSeason:
+		if s.qph.on {
+			if s.qph.hero >= 0 {
+				return who(s.qph.seat) + ": move " + s.c.Heroes[s.qph.hero].Name + " on, attempt a quest where it stands, or done (Heroes 1)"
+			}
+			return who(s.qph.seat) + ": each of your heroes may heal, train, or move and then attempt a quest; done ends your turn (Heroes)"
+		}
 		if s.sea.bidding {
 			return "every player bids Influence, face down (Influence bids)"
 		}
@@ -506,6 +588,20 @@ func (s *State) Describe(seat engine.Seat) string {
 	}
 	for _, bd := range v.Borders {
 		fmt.Fprintf(&b, "%s between %s and %s\n", bd.Kind, bd.A, bd.B)
+	}
+	for _, h := range v.Heroes {
+		fmt.Fprintf(&b, "hero %s (%s) of %s in %s: strength %d agility %d wisdom %d, damage %d of %d, %s (%s), %d reward cards",
+			h.ID, h.Name, h.Owner, h.Area, h.Strength, h.Agility, h.Wisdom, h.Damage, h.Health, h.Ability, h.Text, h.Rewards)
+		if h.Routed {
+			b.WriteString(", routed")
+		}
+		if len(h.Cards) > 0 {
+			fmt.Fprintf(&b, ": %s", strings.Join(h.Cards, ", "))
+		}
+		b.WriteString("\n")
+	}
+	if p := int(seat); p >= 0 && p < len(v.Players) && len(v.Players[p].Quests) > 0 {
+		fmt.Fprintf(&b, "your quests: %s\n", strings.Join(v.Players[p].Quests, ", "))
 	}
 	if v.Battle != nil {
 		fmt.Fprintf(&b, "Battle in %s: %s against %s, initiative %d (%s)\n", v.Battle.Area, v.Battle.Attacker, v.Battle.Defender, v.Battle.Initiative, v.Battle.Phase)
