@@ -135,17 +135,17 @@ type State struct {
 	bat  battle
 
 	// heroes, quests and rewards (Runewars rules, Heroes)
-	heroes  [maxHeroCards]heroFig    // by hero card
-	hdeck   [2][maxHeroCards]int8    // the hero decks, evil and good, top first
-	nhdeck  [2]int8                  //
-	qAt     [maxQuests]int8          // who holds each quest card: a seat, qDeck, qDiscard or qOut
-	qdeck   [maxQuests]int8          // the quest deck, top first
-	nqdeck  int8                     //
-	rdeck   [maxRewards]int8         // the reward deck, top first
-	nrdeck  int8                     //
-	rOut    uint32                   // reward cards discarded face up
-	dropped [maxAreas]uint32         // reward cards on a Defeated Hero marker
-	qph     questPhase               // Summer's quest phase
+	heroes  [maxHeroCards]heroFig // by hero card
+	hdeck   [2][maxHeroCards]int8 // the hero decks, evil and good, top first
+	nhdeck  [2]int8               //
+	qAt     [maxQuests]int8       // who holds each quest card: a seat, qDeck, qDiscard or qOut
+	qdeck   [maxQuests]int8       // the quest deck, top first
+	nqdeck  int8                  //
+	rdeck   [maxRewards]int8      // the reward deck, top first
+	nrdeck  int8                  //
+	rOut    uint32                // reward cards discarded face up
+	dropped [maxAreas]uint32      // reward cards on a Defeated Hero marker
+	qph     questPhase            // Summer's quest phase
 
 	winner int8 // the Road to Victory winner, or -1
 	over   bool
