@@ -293,6 +293,11 @@ type shardWorker struct {
 	runners map[string]*lab.Runner
 }
 
+// NextRetry plays a shard that failed (cut off at its timeout on a loaded
+// machine, say) again a second later, instead of River's default backoff,
+// which grows to minutes by the fourth attempt.
+func (w *shardWorker) NextRetry(*river.Job[ShardArgs]) time.Time { return time.Now().Add(time.Second) }
+
 // runner returns the runner of a stored study.
 func (w *shardWorker) runner(ctx context.Context, id string) (*lab.Runner, error) {
 	w.mu.Lock()

@@ -132,10 +132,12 @@ func count(t *testing.T, conn *pgx.Conn, query string) int {
 }
 
 // worker starts `skald worker` on the queue, one shard at a time, taking
-// a shard running for 2s for the work of a dead worker.
+// a shard running for 10s for the work of a dead worker: a shard takes
+// well under a second, but a loaded machine (the other tests run at the
+// same time) may take a few.
 func worker(t *testing.T, bin, dsn string) *exec.Cmd {
 	t.Helper()
-	cmd := exec.Command(bin, "worker", "--queue", dsn, "--workers", "1", "--rescue-after", "2s")
+	cmd := exec.Command(bin, "worker", "--queue", dsn, "--workers", "1", "--rescue-after", "10s")
 	var log bytes.Buffer
 	cmd.Stderr = &log
 	if err := cmd.Start(); err != nil {
