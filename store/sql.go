@@ -365,6 +365,14 @@ func (s *sqlStore) commitBatch(batch []*appendReq) {
 			return err
 		}
 		defer tx.Rollback()
+		if s.postgres {
+			refused, err := s.appendBatchPG(ctx, tx, batch)
+			if err != nil {
+				return err
+			}
+			copy(errs, refused)
+			return tx.Commit()
+		}
 		btx := &batchTx{Tx: tx, upd: tx.StmtContext(ctx, s.updStmt), ins: tx.StmtContext(ctx, s.insStmt)}
 		if s.notifyStmt != nil {
 			btx.notify = tx.StmtContext(ctx, s.notifyStmt)
