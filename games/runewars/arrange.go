@@ -49,6 +49,27 @@ type Setup struct {
 	Cities map[string]string   `json:"cities"`
 	Frost  map[string]int      `json:"frost"`
 	Active map[string][]string `json:"active"`
+	// Heroes puts hero cards, by id, on the board. The quest, reward and
+	// hero decks are built in the content's order (not shuffled):
+	// QuestDeck and RewardDeck put cards on top of theirs, top first.
+	Heroes     map[string]HeroSetup `json:"heroes"`
+	Quests     map[string][]string  `json:"quests"` // each faction's quest cards in hand
+	QuestDeck  []string             `json:"questDeck"`
+	RewardDeck []string             `json:"rewardDeck"`
+	// Dropped puts reward cards on a Defeated Hero marker in an area.
+	Dropped map[string][]string `json:"dropped"`
+}
+
+// HeroSetup is one hero on the board: its faction and area, routed or
+// not, its damage, its training tokens (attribute: 1 or 2) and the reward
+// cards under it.
+type HeroSetup struct {
+	Faction string         `json:"faction"`
+	Area    string         `json:"area"`
+	Routed  bool           `json:"routed"`
+	Damage  int            `json:"damage"`
+	Train   map[string]int `json:"train"`
+	Rewards []string       `json:"rewards"`
 }
 
 // TileSetup lays one tile: area 0 at At (q, r), in turn Turn (0-5).
@@ -386,6 +407,9 @@ func (s *State) arrange(su *Setup) error {
 		s.fateOut[s.nout] = int8(n - 1)
 		s.nout++
 	}
+	if err := s.arrangeHeroes(su, seat, area); err != nil {
+		return err
+	}
 	s.learnRunes()
 	switch su.Start {
 	case "", "orders":
@@ -456,4 +480,144 @@ func sortedKeysOf[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// arrangeHeroes builds the hero, quest and reward decks in the content's
+// order and puts the heroes, quests and rewards the setup names.
+func (s *State) arrangeHeroes(su *Setup, seat func(string, string) (int8, error), area func(string, string) (int, error)) error {
+	c := s.c
+	s.nhdeck = [2]int8{}
+	for h := range c.Heroes {
+		s.heroes[h] = heroFig{owner: -1, area: noArea}
+	}
+	s.buildQuestDeck()
+	for r := range c.Rewards {
+		s.rdeck[r] = int8(r)
+	}
+	s.nrdeck = int8(len(c.Rewards))
+	takeReward := func(field, id string) (int, error) {
+		r, ok := c.RewardByID(id)
+		if !ok {
+			return 0, fmt.Errorf("%s: no reward card %q", field, id)
+		}
+		for i := 0; i < int(s.nrdeck); i++ {
+			if int(s.rdeck[i]) == r {
+				copy(s.rdeck[i:s.nrdeck], s.rdeck[i+1:s.nrdeck])
+				s.nrdeck--
+				return r, nil
+			}
+		}
+		return 0, fmt.Errorf("%s: reward card %q is named twice", field, id)
+	}
+	for _, id := range sortedKeysOf(su.Heroes) {
+		hs := su.Heroes[id]
+		field := "heroes." + id
+		h, ok := c.HeroByID(id)
+		if !ok {
+			return fmt.Errorf("%s: no hero %q", field, id)
+		}
+		p, err := seat(field+".faction", hs.Faction)
+		if err != nil {
+			return err
+		}
+		if c.Heroes[h].Good != c.Factions[s.players[p].faction].Good {
+			return fmt.Errorf("%s: %s is not of %s's alignment", field, id, hs.Faction)
+		}
+		a, err := area(field+".area", hs.Area)
+		if err != nil {
+			return err
+		}
+		hf := heroFig{owner: p, area: int8(a), routed: hs.Routed, dmg: int8(hs.Damage)}
+		if hs.Damage < 0 || hs.Damage >= c.Heroes[h].Health {
+			return fmt.Errorf("%s.damage: %d is not 0 to %d", field, hs.Damage, c.Heroes[h].Health-1)
+		}
+		for _, name := range sortedKeysOf(hs.Train) {
+			at, err := parseAttr(field+".train", name)
+			if err != nil {
+				return err
+			}
+			if v := hs.Train[name]; v < 1 || v > 2 {
+				return fmt.Errorf("%s.train.%s: %d is not 1 or 2", field, name, v)
+			}
+			hf.train[at] = int8(hs.Train[name])
+		}
+		for i, rid := range hs.Rewards {
+			r, err := takeReward(fmt.Sprintf("%s.rewards[%d]", field, i), rid)
+			if err != nil {
+				return err
+			}
+			hf.rewards |= 1 << uint(r)
+		}
+		s.heroes[h] = hf
+	}
+	for h := range c.Heroes {
+		if s.heroes[h].owner < 0 {
+			g := b2i(c.Heroes[h].Good)
+			s.hdeck[g][s.nhdeck[g]] = int8(h)
+			s.nhdeck[g]++
+		}
+	}
+	pull := func(q int) {
+		for i := 0; i < int(s.nqdeck); i++ {
+			if int(s.qdeck[i]) == q {
+				copy(s.qdeck[i:s.nqdeck], s.qdeck[i+1:s.nqdeck])
+				s.nqdeck--
+				return
+			}
+		}
+	}
+	for _, fid := range sortedKeysOf(su.Quests) {
+		p, err := seat("quests", fid)
+		if err != nil {
+			return err
+		}
+		if len(su.Quests[fid]) > questLimit {
+			return fmt.Errorf("quests.%s: %d quest cards, at most %d (Limits 5)", fid, len(su.Quests[fid]), questLimit)
+		}
+		for i, id := range su.Quests[fid] {
+			q, ok := c.QuestByID(id)
+			if !ok || s.qAt[q] != qDeck {
+				return fmt.Errorf("quests.%s[%d]: %q is not a quest card in the deck (its area must be on the board)", fid, i, id)
+			}
+			pull(q)
+			s.qAt[q] = p
+		}
+	}
+	var top []int8
+	for i, id := range su.QuestDeck {
+		q, ok := c.QuestByID(id)
+		if !ok || s.qAt[q] != qDeck {
+			return fmt.Errorf("questDeck[%d]: %q is not a quest card in the deck", i, id)
+		}
+		pull(q)
+		top = append(top, int8(q))
+	}
+	rest := append(top, s.qdeck[:s.nqdeck]...)
+	copy(s.qdeck[:], rest)
+	s.nqdeck = int8(len(rest))
+	for _, aid := range sortedKeysOf(su.Dropped) {
+		a, err := area("dropped", aid)
+		if err != nil {
+			return err
+		}
+		for i, rid := range su.Dropped[aid] {
+			r, err := takeReward(fmt.Sprintf("dropped.%s[%d]", aid, i), rid)
+			if err != nil {
+				return err
+			}
+			s.dropped[a] |= 1 << uint(r)
+		}
+	}
+	var rtop []int8
+	for i, id := range su.RewardDeck {
+		r, err := takeReward(fmt.Sprintf("rewardDeck[%d]", i), id)
+		if err != nil {
+			return err
+		}
+		rtop = append(rtop, int8(r))
+	}
+	rr := append(rtop, s.rdeck[:s.nrdeck]...)
+	copy(s.rdeck[:], rr)
+	s.nrdeck = int8(len(rr))
+	return nil
 }

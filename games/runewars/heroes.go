@@ -412,7 +412,7 @@ func (s *State) attempt(h, q int, l *engine.Log) {
 	}
 	hf.acted = true
 	s.qph.hero, s.qph.steps = -1, 0
-	l.Add(engine.Everyone, "quest", "%s attempts %s with %s (%s %d): %s", s.fac(p), qc, &s.c.Heroes[h], qc.Test, n, (*destinyText)(s))
+	l.Add(engine.Everyone, "quest", "%s attempts %s with %s (%s: %d fate cards): %s", s.fac(p), qc, &s.c.Heroes[h], qc.Test, n, (*destinyText)(s))
 	if !pass {
 		l.Add(engine.Everyone, "quest", "%s fails %s", &s.c.Heroes[h], qc)
 		return
