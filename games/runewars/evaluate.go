@@ -68,6 +68,11 @@ func (s *State) worths() [maxPlayers]float64 {
 			w[f.owner] += 0.4 * float64(s.c.Units[f.typ].Health)
 		}
 	}
+	for h := range s.c.Heroes {
+		if hf := &s.heroes[h]; hf.owner >= 0 && hf.area != noArea {
+			w[hf.owner] += 1 + 0.5*float64(popcount(hf.rewards))
+		}
+	}
 	for p := int8(0); p < s.n; p++ {
 		w[p] += 0.2 * float64(s.players[p].influence)
 		if s.players[p].victory >= 0 {

@@ -14,7 +14,9 @@ import (
 // harvest when the dials have grown; keep a unit on every rune and
 // stronghold; take damage on the cheapest units and strike the strongest;
 // retreat towards one's strongholds; bid for dragon runes, not for much
-// else.
+// else; heal a hero when it is badly hurt, else walk it to a quest it
+// holds and attempt it, the more cards its attribute draws the better,
+// and train the attributes its quests test.
 func (s *State) Suggest(seat engine.Seat, r *engine.Rand) engine.Action {
 	var buf [512]engine.Action
 	legal := s.Legal(seat, buf[:0])
@@ -154,8 +156,6 @@ func (s *State) worthOf(p int8, a engine.Action) float64 {
 		return -float64(absInt(x - min(want, int(pl.influence))))
 	case kDiscard:
 		return -1
-	case kDone:
-		return s.doneWorth(p)
 	case kPut:
 		if s.controller(x) == p {
 			return 2
@@ -256,6 +256,51 @@ func (s *State) worthOf(p int8, a engine.Action) float64 {
 		return v
 	case kRaze:
 		return 0
+	case kHero:
+		if s.keeps[x].owner == p {
+			return 1
+		}
+		return 0
+	case kHeal:
+		hf := &s.heroes[x]
+		if 2*int(hf.dmg) >= s.c.Heroes[x].Health {
+			return 12
+		}
+		return float64(hf.dmg)
+	case kTrain:
+		v := 0.5
+		for q := range s.c.Quests {
+			if s.qAt[q] == p && (int(s.c.Quests[q].Test) == y || int(s.c.Quests[q].Test) == z) {
+				v += 0.5
+			}
+		}
+		return v
+	case kQuest:
+		qc := &s.c.Quests[y]
+		return 4 + float64(s.attr(x, qc.Test)) + float64(qc.Rewards)
+	case kGo:
+		if s.stage == stResolve {
+			return -1 // Strategize's hero moves are left to search
+		}
+		// Towards the nearest quest held.
+		d := 99
+		for q := range s.c.Quests {
+			if s.qAt[q] == p {
+				d = min(d, s.b.pos[s.c.Quests[q].Area].distance(s.b.pos[y]))
+			}
+		}
+		if d == 99 {
+			return -1
+		}
+		return 3 - float64(d)
+	case kDone:
+		if s.stage == stSeason && s.qph.on {
+			if s.qph.hero >= 0 {
+				return 0
+			}
+			return -0.8
+		}
+		return s.doneWorth(p)
 	case kSeize:
 		if x >= 0 {
 			return -1
