@@ -91,10 +91,13 @@ func driveBurst(rng *rand.Rand, seats []*client, onAck func()) (map[int]played, 
 // stored once at most: refused if it was stored before the kill, taken if
 // it was not.
 func TestKillDuringBurst(t *testing.T) {
-	const matches = 48
 	dir := t.TempDir()
-	bin := buildSkald(t, dir)
-	db := filepath.Join(dir, "skald.db")
+	killDuringBurst(t, buildSkald(t, dir), filepath.Join(dir, "skald.db"))
+}
+
+// killDuringBurst is TestKillDuringBurst on the database db.
+func killDuringBurst(t *testing.T, bin, db string) {
+	const matches = 48
 	cmd, base, _ := startServe(t, bin, db, "--create-burst", "100", "--creates-per-minute", "1000")
 
 	type match struct {
@@ -144,7 +147,7 @@ func TestKillDuringBurst(t *testing.T) {
 	wg.Wait()
 
 	ctx := context.Background()
-	st, err := store.OpenSQLite(ctx, db)
+	st, err := store.Open(ctx, db)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,7 +219,7 @@ func TestKillDuringBurst(t *testing.T) {
 		}
 		c.close()
 	}
-	st2, err := store.OpenSQLite(ctx, db)
+	st2, err := store.Open(ctx, db)
 	if err != nil {
 		t.Fatal(err)
 	}
