@@ -44,13 +44,14 @@ const (
 	kHeal             // heal <hero>
 	kTrain            // train <hero> <attribute> [<attribute>]
 	kQuest            // quest <hero> <quest>
+	kDuel             // duel <hero> <hero>
 	numActionKinds
 )
 
 var actionWords = [numActionKinds]string{"lay", "rune", "keep", "place", "take", "lose", "bid", "discard", "put",
 	"allies", "reveal", "carry", "frost", "order", "activate", "move", "done", "recruit", "develop", "build",
 	"repair", "conceal", "skip", "fight", "parley", "choose", "first", "hit", "stand", "sacrifice", "retreat",
-	"raze", "seize", "hero", "go", "heal", "train", "quest"}
+	"raze", "seize", "hero", "go", "heal", "train", "quest", "duel"}
 
 func act(seat int8, kind int, args ...int) engine.Action {
 	a := engine.Action{Seat: engine.Seat(seat), Kind: uint8(kind)}

@@ -174,6 +174,8 @@ func (s *State) do(a engine.Action, l *engine.Log) {
 		s.trainHero(x, y, z, l)
 	case kQuest:
 		s.attempt(x, y, l)
+	case kDuel:
+		s.duel(x, y, l)
 	}
 }
 

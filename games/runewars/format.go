@@ -68,6 +68,7 @@ var whyRule = [numActionKinds]struct{ rule, why string }{
 	kGo:        {"Runewars rules, Order cards 1; Heroes 1", "a hero who is not routed moves one area with Strategize, or up to 2 areas in the quest phase, once"},
 	kHeal:      {"Runewars rules, Heroes 2", "a damaged hero heals in a friendly area, instead of training or moving"},
 	kTrain:     {"Runewars rules, Heroes 3", "2 points on one or two attributes, one training token an attribute, instead of healing or moving"},
+	kDuel:      {"Runewars rules, Heroes 1b", "a hero who is not routed challenges another player's hero in its area, in the quest phase, after moving or instead"},
 	kQuest:     {"Runewars rules, Heroes 1a", "a hero who is not routed attempts a quest its player holds in the area where it stands, in the quest phase and not after Strategize"},
 }
 
@@ -204,6 +205,8 @@ func (s *State) FormatAction(a engine.Action) string {
 			return fmt.Sprintf("train %s %s %s", s.heroID(x), attrID(y), attrID(z))
 		}
 		return fmt.Sprintf("train %s %s", s.heroID(x), attrID(y))
+	case kDuel:
+		return fmt.Sprintf("duel %s %s", s.heroID(x), s.heroID(y))
 	case kQuest:
 		q := "?"
 		if y >= 0 && y < len(s.c.Quests) {
@@ -323,6 +326,19 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 			return engine.Action{}, err
 		}
 		return act(p, kind, h, a), nil
+	case kDuel:
+		if err := want(2, "duel HERO HERO"); err != nil {
+			return engine.Action{}, err
+		}
+		h, err := hero(args[0])
+		if err != nil {
+			return engine.Action{}, err
+		}
+		o, err := hero(args[1])
+		if err != nil {
+			return engine.Action{}, err
+		}
+		return act(p, kind, h, o), nil
 	case kTrain:
 		if len(args) != 2 && len(args) != 3 {
 			return engine.Action{}, fmt.Errorf("train: want \"train HERO ATTRIBUTE [ATTRIBUTE]\"")

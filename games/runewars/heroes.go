@@ -317,6 +317,7 @@ func (s *State) legalQuestPhase(p int8, buf []engine.Action) []engine.Action {
 			s.steps(int(s.heroes[h].area), false).each(func(a int) { buf = append(buf, act(p, kGo, h, a)) })
 		}
 		buf = s.legalQuests(p, h, buf)
+		buf = s.legalDuels(p, h, buf)
 		return append(buf, act(p, kDone))
 	}
 	for h := range s.c.Heroes {
@@ -341,6 +342,7 @@ func (s *State) legalQuestPhase(p int8, buf []engine.Action) []engine.Action {
 		if !hf.routed {
 			s.steps(int(hf.area), false).each(func(a int) { buf = append(buf, act(p, kGo, h, a)) })
 			buf = s.legalQuests(p, h, buf)
+			buf = s.legalDuels(p, h, buf)
 		}
 	}
 	return append(buf, act(p, kDone))

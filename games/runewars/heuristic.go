@@ -275,6 +275,15 @@ func (s *State) worthOf(p int8, a engine.Action) float64 {
 			}
 		}
 		return v
+	case kDuel:
+		// Duel when clearly the stronger: health left and gear.
+		me, them := &s.heroes[x], &s.heroes[y]
+		mine := s.c.Heroes[x].Health - int(me.dmg) + 2*s.bestReward(x, Weapon) + s.bestReward(x, Armor)
+		theirs := s.c.Heroes[y].Health - int(them.dmg) + 2*s.bestReward(y, Weapon) + s.bestReward(y, Armor)
+		if mine >= theirs+3 {
+			return 6 + float64(popcount(them.rewards))
+		}
+		return -2
 	case kQuest:
 		qc := &s.c.Quests[y]
 		return 4 + float64(s.attr(x, qc.Test)) + float64(qc.Rewards)

@@ -23,6 +23,7 @@ import (
 //   - hero <area>: the area; go <hero> <area>: the hero and the area;
 //     heal <hero>: the hero; train <hero> <attribute> [<attribute>]: the
 //     hero and the attributes; quest <hero> <quest>: the hero and the quest;
+//     duel <hero> <hero>: both heroes;
 //   - done, conceal, skip, fight, sacrifice, raze: nothing.
 func (s *State) ActionParts(a engine.Action) engine.ActionParts {
 	if int(a.Kind) >= numActionKinds {
@@ -91,6 +92,8 @@ func (s *State) ActionParts(a engine.Action) engine.ActionParts {
 		out.Refs = []string{area(x)}
 	case kGo:
 		out.Refs = []string{s.heroID(int(x)), area(y)}
+	case kDuel:
+		out.Refs = []string{s.heroID(int(x)), s.heroID(int(y))}
 	case kHeal:
 		out.Refs = []string{s.heroID(int(x))}
 	case kTrain:
