@@ -45,13 +45,15 @@ const (
 	kTrain            // train <hero> <attribute> [<attribute>]
 	kQuest            // quest <hero> <quest>
 	kDuel             // duel <hero> <hero>
+	kSupport          // support <hero> <unit>
+	kDrop             // drop <fate card number>
 	numActionKinds
 )
 
 var actionWords = [numActionKinds]string{"lay", "rune", "keep", "place", "take", "lose", "bid", "discard", "put",
 	"allies", "reveal", "carry", "frost", "order", "activate", "move", "done", "recruit", "develop", "build",
 	"repair", "conceal", "skip", "fight", "parley", "choose", "first", "hit", "stand", "sacrifice", "retreat",
-	"raze", "seize", "hero", "go", "heal", "train", "quest", "duel"}
+	"raze", "seize", "hero", "go", "heal", "train", "quest", "duel", "support", "drop"}
 
 func act(seat int8, kind int, args ...int) engine.Action {
 	a := engine.Action{Seat: engine.Seat(seat), Kind: uint8(kind)}
@@ -74,8 +76,10 @@ func (s *State) decider() int8 {
 		switch b.phase {
 		case bDiplomacy, bParleyCard, bKeep:
 			return b.att
-		case bRetreat:
+		case bRetreat, bSupport, bHeroes:
 			return b.chooser(b.loser)
+		case bDrop:
+			return b.chooser(int8(1 - b.drop&1))
 		}
 		if b.nq > 0 {
 			return s.hitChooser()

@@ -156,7 +156,16 @@ func (s *State) do(a engine.Action, l *engine.Log) {
 	case kSacrifice:
 		s.applyHit(int(s.bat.q[0].unit), l)
 	case kRetreat:
-		s.retreat(x, l)
+		if s.bat.phase == bHeroes {
+			s.heroesRetreat(x, l)
+			s.afterRetreat(l)
+		} else {
+			s.retreat(x, l)
+		}
+	case kSupport:
+		s.support(x, y, l)
+	case kDrop:
+		s.dropCard(x, l)
 	case kRaze:
 		s.raze(false, -1, l)
 	case kSeize:
@@ -292,6 +301,10 @@ func (s *State) moveFig(p int8, u, from, to int, l *engine.Log) {
 func (s *State) done(p int8, l *engine.Log) {
 	if s.nask > 0 {
 		s.pop() // declining to discard more false runes
+		return
+	}
+	if s.bat.on && s.bat.phase == bSupport {
+		s.supportNext()
 		return
 	}
 	if s.stage == stSeason && s.qph.on {

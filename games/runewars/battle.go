@@ -25,6 +25,11 @@ type battle struct {
 	cards  [6]int8 // diplomacy: the fate cards drawn
 	ncards int8
 	loser  int8 // side that lost: 0 attacker, 1 defender
+	// Hero Support (Battles 3): the side choosing its supporting heroes,
+	// and the fate cards drawn with an extra card, one to discard.
+	held  [2][maxSupply + 2]int8
+	nheld [2]int8
+	drop  uint8 // the sides that still discard a card, a bit each
 }
 
 type pool struct{ dmg, rout int8 }
@@ -36,6 +41,9 @@ const (
 	bSteps                   // initiative steps
 	bRetreat                 // the loser chooses where to retreat
 	bKeep                    // the winning attacker razes or seizes the stronghold
+	bSupport                 // a side assigns its heroes (Hero Support)
+	bDrop                    // a supported side discards one of the cards drawn
+	bHeroes                  // the loser's supporting heroes, alone, retreat into an adjacent area
 )
 
 // hit is one result waiting to be applied in a battle.
@@ -114,7 +122,8 @@ func (s *State) startBattle(seat int8, a int, l *engine.Log) {
 // (Battles 1-2).
 func (s *State) fight(l *engine.Log) {
 	b := &s.bat
-	b.phase = bSteps
+	b.phase = bSupport
+	b.loser = 0 // here: the side assigning its heroes, the attacker first
 	for i := 0; i < int(s.nfigs); i++ {
 		f := &s.figs[i]
 		if int(f.area) == int(b.area) && !f.routed {
@@ -214,7 +223,12 @@ func (s *State) battleStep(l *engine.Log) (waiting bool) {
 	b := &s.bat
 	for b.on {
 		switch b.phase {
-		case bDiplomacy, bParleyCard, bRetreat, bKeep:
+		case bDiplomacy, bParleyCard, bRetreat, bKeep, bDrop, bHeroes:
+			return true
+		case bSupport:
+			if s.supportAuto() {
+				continue
+			}
 			return true
 		}
 		if b.nq > 0 {
@@ -302,11 +316,72 @@ func (s *State) standing(side int8, u int) int {
 	return n
 }
 
-// drawStep draws for the types picked, one fate card per standing unit,
-// reading the section of the type's shape; specials resolve first, the
-// attacker's then the defender's, then routs and damage, which are
-// simultaneous (Battles 5a-5c).
+// drawStep draws for the types picked, one fate card per standing unit
+// and one more for a type a hero supports, of which its owner discards
+// one (Battles 3, 5a); then tallyStep reads them.
 func (s *State) drawStep(l *engine.Log) {
+	b := &s.bat
+	for side := int8(0); side < 2; side++ {
+		b.nheld[side] = 0
+		u := int(b.pick[side])
+		if u < 0 {
+			continue
+		}
+		b.drawn[side] |= 1 << uint(u)
+		n := s.standing(side, u)
+		if s.supporter(side, u) >= 0 && n > 0 {
+			n++
+			b.drop |= 1 << uint(side)
+		}
+		for i := 0; i < n && int(b.nheld[side]) < len(b.held[side]); i++ {
+			c := s.drawFate()
+			if c < 0 {
+				break
+			}
+			b.held[side][b.nheld[side]] = int8(c)
+			b.nheld[side]++
+		}
+		if b.nheld[side] == 0 {
+			b.drop &^= 1 << uint(side)
+		}
+	}
+	if b.drop != 0 {
+		b.phase = bDrop
+		return
+	}
+	s.tallyStep(l)
+}
+
+// dropCard discards fate card c from the cards the supported side drew
+// (Battles 3: one extra card, then discard one).
+func (s *State) dropCard(c int, l *engine.Log) {
+	b := &s.bat
+	side := int8(0)
+	if b.drop&1 == 0 {
+		side = 1
+	}
+	h := &b.held[side]
+	for i := 0; i < int(b.nheld[side]); i++ {
+		if int(h[i]) == c {
+			copy(h[i:b.nheld[side]], h[i+1:b.nheld[side]])
+			b.nheld[side]--
+			break
+		}
+	}
+	s.discardFate(c)
+	l.Add(engine.Everyone, "support", "%s discards card %d (Hero Support)", s.side(side), s.c.Fate[c].ID)
+	b.drop &^= 1 << uint(side)
+	if b.drop == 0 {
+		b.phase = bSteps
+		s.tallyStep(l)
+	}
+}
+
+// tallyStep reads the cards held for the types picked, in the section of
+// the type's shape; specials resolve first, the attacker's then the
+// defender's, then routs and damage, which are simultaneous (Battles
+// 5a-5c).
+func (s *State) tallyStep(l *engine.Log) {
 	b := &s.bat
 	var specials [2]int
 	for side := int8(0); side < 2; side++ {
@@ -314,15 +389,11 @@ func (s *State) drawStep(l *engine.Log) {
 		if u < 0 {
 			continue
 		}
-		b.drawn[side] |= 1 << uint(u)
 		ut := &s.c.Units[u]
 		n := s.standing(side, u)
 		s.ndrawn, s.drawnShape = 0, ut.Shape
-		for i := 0; i < n; i++ {
-			c := s.drawFate()
-			if c < 0 {
-				break
-			}
+		for i := 0; i < int(b.nheld[side]); i++ {
+			c := int(b.held[side][i])
 			if int(s.ndrawn) < len(s.drawnCards) {
 				s.drawnCards[s.ndrawn] = int8(c)
 				s.ndrawn++
@@ -338,6 +409,7 @@ func (s *State) drawStep(l *engine.Log) {
 			}
 			s.discardFate(c)
 		}
+		b.nheld[side] = 0
 		l.Add(engine.Everyone, "fate", "%s %d %s (initiative %d, %s) draw: %s", s.owned(side), n, pluralOf(ut, n),
 			ut.Initiative, ut.Shape, (*drawnText)(s))
 	}
@@ -684,7 +756,7 @@ func (s *State) retreatStart(l *engine.Log) {
 		n++
 	}
 	if n == 0 {
-		s.afterRetreat(l)
+		s.heroesAlone(l)
 		return
 	}
 	to := s.retreatAreas()
@@ -696,7 +768,7 @@ func (s *State) retreatStart(l *engine.Log) {
 			}
 		}
 		l.Add(engine.Everyone, "destroyed", "%s %s nowhere to retreat: %d units are destroyed", s.side(b.loser), s.verb(b.loser, &wordHas, &wordHave), n)
-		s.afterRetreat(l)
+		s.heroesAlone(l)
 	case 1:
 		s.retreat(firstArea(to), l)
 	default:
@@ -772,6 +844,7 @@ func (s *State) retreat(to int, l *engine.Log) {
 		}
 	}
 	l.Add(engine.Everyone, "retreat", "%s %s %d units to %s, routed", s.side(b.loser), s.verb(b.loser, &wordRetreats, &wordRetreat), n, &s.c.Areas[to])
+	s.heroesRetreat(to, l)
 	s.afterRetreat(l)
 	s.limitArea(seat, to)
 }
@@ -849,6 +922,9 @@ func (s *State) endBattle(l *engine.Log) {
 		f := &s.figs[i]
 		f.battle = false
 		f.dmg = 0
+	}
+	for h := range s.c.Heroes {
+		s.heroes[h].support = 0
 	}
 	s.bat = battle{}
 	s.touch()

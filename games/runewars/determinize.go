@@ -106,6 +106,12 @@ func (s *State) Hash() uint64 {
 	b = append(b, byte(b2i(bt.on)), byte(bt.area), byte(bt.att), byte(bt.def), byte(bt.ctl), byte(b2i(bt.siege)), bt.phase,
 		byte(bt.init), byte(bt.pick[0]), byte(bt.pick[1]), byte(bt.pool[0].dmg), byte(bt.pool[0].rout), byte(bt.pool[1].dmg),
 		byte(bt.pool[1].rout), byte(bt.nq), byte(bt.ncards), byte(bt.loser))
+	b = append(b, bt.drop, byte(bt.nheld[0]), byte(bt.nheld[1]))
+	for side := range bt.held {
+		for _, c := range bt.held[side][:bt.nheld[side]] {
+			b = append(b, byte(c))
+		}
+	}
 	b = binary.LittleEndian.AppendUint32(b, bt.drawn[0])
 	b = binary.LittleEndian.AppendUint32(b, bt.drawn[1])
 	for i := 0; i < int(bt.nq); i++ {
@@ -118,7 +124,7 @@ func (s *State) Hash() uint64 {
 	for h := range s.c.Heroes {
 		hf := &s.heroes[h]
 		b = append(b, byte(hf.owner), byte(hf.area), byte(b2i(hf.routed)), byte(hf.dmg), byte(hf.train[0]), byte(hf.train[1]),
-			byte(hf.train[2]), byte(b2i(hf.acted)), byte(b2i(hf.moved)), byte(b2i(hf.out)))
+			byte(hf.train[2]), byte(b2i(hf.acted)), byte(b2i(hf.moved)), byte(b2i(hf.out)), byte(hf.support))
 		b = binary.LittleEndian.AppendUint32(b, hf.rewards)
 	}
 	for g := range s.hdeck {

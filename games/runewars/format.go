@@ -68,6 +68,8 @@ var whyRule = [numActionKinds]struct{ rule, why string }{
 	kGo:        {"Runewars rules, Order cards 1; Heroes 1", "a hero who is not routed moves one area with Strategize, or up to 2 areas in the quest phase, once"},
 	kHeal:      {"Runewars rules, Heroes 2", "a damaged hero heals in a friendly area, instead of training or moving"},
 	kTrain:     {"Runewars rules, Heroes 3", "2 points on one or two attributes, one training token an attribute, instead of healing or moving"},
+	kSupport:   {"Runewars rules, Battles 3", "the attacker, then the defender, puts heroes of his in the contested area, not routed, beside types of his units taking part, one hero a type"},
+	kDrop:      {"Runewars rules, Battles 3", "one of the fate cards drawn for a type a hero supports"},
 	kDuel:      {"Runewars rules, Heroes 1b", "a hero who is not routed challenges another player's hero in its area, in the quest phase, after moving or instead"},
 	kQuest:     {"Runewars rules, Heroes 1a", "a hero who is not routed attempts a quest its player holds in the area where it stands, in the quest phase and not after Strategize"},
 }
@@ -207,6 +209,13 @@ func (s *State) FormatAction(a engine.Action) string {
 		return fmt.Sprintf("train %s %s", s.heroID(x), attrID(y))
 	case kDuel:
 		return fmt.Sprintf("duel %s %s", s.heroID(x), s.heroID(y))
+	case kSupport:
+		return fmt.Sprintf("support %s %s", s.heroID(x), unit(y))
+	case kDrop:
+		if x >= 0 && x < len(s.c.Fate) {
+			return fmt.Sprintf("drop %d", s.c.Fate[x].ID)
+		}
+		return "drop ?"
 	case kQuest:
 		q := "?"
 		if y >= 0 && y < len(s.c.Quests) {
@@ -461,8 +470,21 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 			return engine.Action{}, err
 		}
 		return act(p, kind, n), nil
-	case kChoose:
-		if err := want(1, "choose CARD"); err != nil {
+	case kSupport:
+		if err := want(2, "support HERO UNIT"); err != nil {
+			return engine.Action{}, err
+		}
+		h, err := hero(args[0])
+		if err != nil {
+			return engine.Action{}, err
+		}
+		u, err := unit(args[1])
+		if err != nil {
+			return engine.Action{}, err
+		}
+		return act(p, kind, h, u), nil
+	case kChoose, kDrop:
+		if err := want(1, f[0]+" CARD"); err != nil {
 			return engine.Action{}, err
 		}
 		n, err := num(args[0], 1, len(s.c.Fate))

@@ -15,6 +15,7 @@ type heroFig struct {
 	acted   bool           // has acted in this quest phase
 	moved   bool           // has moved with the Strategize being resolved
 	out     bool           // discarded (defeated, deserted) until Rally Support reshuffles it
+	support int8           // in a battle: the unit type it supports, plus 1; 0 for none (Battles 3)
 }
 
 // Quest card whereabouts, beside a holding seat.

@@ -275,6 +275,24 @@ func (s *State) worthOf(p int8, a engine.Action) float64 {
 			}
 		}
 		return v
+	case kSupport:
+		return 1 + float64(s.standing(s.bat.loser, y))/4 // beside the bigger types
+	case kDrop:
+		// Keep the best: discard the card worth least in the type's section.
+		u := int(s.bat.pick[1-s.bat.drop&1])
+		if u < 0 {
+			return 0
+		}
+		sec := s.c.Fate[x].Sections[s.c.Units[u].Shape]
+		switch sec.Result {
+		case Damage:
+			return -2 * float64(sec.N)
+		case Rout:
+			return -1.5 * float64(sec.N)
+		case Special:
+			return -1
+		}
+		return 0
 	case kDuel:
 		// Duel when clearly the stronger: health left and gear.
 		me, them := &s.heroes[x], &s.heroes[y]

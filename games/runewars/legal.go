@@ -98,6 +98,16 @@ func (s *State) legalBattle(p int8, buf []engine.Action) []engine.Action {
 	case bRetreat:
 		s.retreatAreas().each(func(a int) { buf = append(buf, act(p, kRetreat, a)) })
 		return buf
+	case bSupport:
+		return append(s.legalSupport(p, buf), act(p, kDone))
+	case bDrop:
+		side := int8(1 - b.drop&1)
+		for i := 0; i < int(b.nheld[side]); i++ {
+			buf = append(buf, act(p, kDrop, int(b.held[side][i])))
+		}
+		return buf
+	case bHeroes:
+		return s.legalHeroRetreat(p, buf)
 	case bKeep:
 		buf = append(buf, act(p, kRaze))
 		if s.keepsOf(p) < strongholdSupply {

@@ -23,7 +23,8 @@ import (
 //   - hero <area>: the area; go <hero> <area>: the hero and the area;
 //     heal <hero>: the hero; train <hero> <attribute> [<attribute>]: the
 //     hero and the attributes; quest <hero> <quest>: the hero and the quest;
-//     duel <hero> <hero>: both heroes;
+//     duel <hero> <hero>: both heroes; support <hero> <unit>: the hero and
+//     the unit type; drop <card>: the fate card's number;
 //   - done, conceal, skip, fight, sacrifice, raze: nothing.
 func (s *State) ActionParts(a engine.Action) engine.ActionParts {
 	if int(a.Kind) >= numActionKinds {
@@ -92,6 +93,12 @@ func (s *State) ActionParts(a engine.Action) engine.ActionParts {
 		out.Refs = []string{area(x)}
 	case kGo:
 		out.Refs = []string{s.heroID(int(x)), area(y)}
+	case kSupport:
+		out.Refs = []string{s.heroID(int(x)), unit(y)}
+	case kDrop:
+		if x >= 0 && int(x) < len(s.c.Fate) {
+			out.Refs = []string{fmt.Sprint(s.c.Fate[x].ID)}
+		}
 	case kDuel:
 		out.Refs = []string{s.heroID(int(x)), s.heroID(int(y))}
 	case kHeal:

@@ -55,6 +55,7 @@ type HeroView struct {
 	Rewards  int      `json:"rewards"`
 	Cards    []string `json:"cards,omitempty"` // the reward cards, for its owner
 	Acted    bool     `json:"acted,omitempty"`
+	Supports string   `json:"supports,omitempty"` // in a battle: the unit type it supports
 }
 
 // SeasonView is the season card in play.
@@ -304,9 +305,16 @@ func (s *State) view(seat engine.Seat) *View {
 	if s.bat.on {
 		b := &s.bat
 		bv := &BattleView{Area: c.Areas[b.area].ID, Attacker: s.faction(b.att), Defender: s.faction(b.def), Initiative: int(b.init),
-			Phase: []string{"fight or parley", "choose a fate card", "initiative steps", "retreat", "raze or seize"}[b.phase]}
+			Phase: []string{"fight or parley", "choose a fate card", "initiative steps", "retreat", "raze or seize",
+			"hero support", "discard a fate card", "heroes retreat"}[b.phase]}
 		for i := 0; i < int(b.ncards); i++ {
 			bv.Cards = append(bv.Cards, c.Fate[b.cards[i]].ID)
+		}
+		if b.phase == bDrop {
+			side := int8(1 - b.drop&1)
+			for i := 0; i < int(b.nheld[side]); i++ {
+				bv.Cards = append(bv.Cards, c.Fate[b.held[side][i]].ID)
+			}
 		}
 		v.Battle = bv
 	}
@@ -320,6 +328,9 @@ func (s *State) view(seat engine.Seat) *View {
 			Damage: int(hf.dmg), Health: hc.Health, Strength: hc.Attrs[Strength] + int(hf.train[Strength]),
 			Agility: hc.Attrs[Agility] + int(hf.train[Agility]), Wisdom: hc.Attrs[Wisdom] + int(hf.train[Wisdom]), Training: []int{int(hf.train[0]), int(hf.train[1]), int(hf.train[2])},
 			Ability: hc.Ability.Name, Text: hc.Ability.Text, Rewards: popcount(hf.rewards), Acted: hf.acted && s.qph.on}
+		if hf.support > 0 {
+			hv.Supports = c.Units[hf.support-1].ID
+		}
 		if engine.Seat(hf.owner) == seat {
 			for r := range c.Rewards {
 				if hf.rewards&(1<<uint(r)) != 0 {
@@ -432,6 +443,12 @@ func (s *State) asking() string {
 			return s.sideName(b.loser) + " retreats: choose one adjacent friendly or empty area (Retreat)"
 		case bKeep:
 			return who(b.att) + ": raze the stronghold, or seize it (Battles 6b)"
+		case bSupport:
+			return who(b.chooser(b.loser)) + ": put your heroes here beside your unit types, one a type, then done (Hero Support)"
+		case bDrop:
+			return who(b.chooser(int8(1-b.drop&1))) + ": discard one of the fate cards drawn (Hero Support)"
+		case bHeroes:
+			return who(b.chooser(b.loser)) + ": your supporting heroes retreat into an adjacent area, routed (Battles 6)"
 		}
 		if b.nq > 0 {
 			h := &b.q[0]
