@@ -306,7 +306,7 @@ func (s *State) view(seat engine.Seat) *View {
 		b := &s.bat
 		bv := &BattleView{Area: c.Areas[b.area].ID, Attacker: s.faction(b.att), Defender: s.faction(b.def), Initiative: int(b.init),
 			Phase: []string{"fight or parley", "choose a fate card", "initiative steps", "retreat", "raze or seize",
-			"hero support", "discard a fate card", "heroes retreat"}[b.phase]}
+				"hero support", "discard a fate card", "heroes retreat"}[b.phase]}
 		for i := 0; i < int(b.ncards); i++ {
 			bv.Cards = append(bv.Cards, c.Fate[b.cards[i]].ID)
 		}
