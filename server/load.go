@@ -100,7 +100,14 @@ func Load(ctx context.Context, cfg LoadConfig) (*LoadResult, error) {
 	defer cancel()
 	if cfg.Rate > 0 {
 		lim := rate.NewLimiter(rate.Limit(cfg.Rate), 1)
-		cfg.wait = func(ctx context.Context) error { return lim.Wait(ctx) }
+		cfg.wait = func(ctx context.Context) error {
+			if err := lim.Wait(ctx); err != nil {
+				// The next token comes after the run ends: it ends here.
+				<-ctx.Done()
+				return ctx.Err()
+			}
+			return nil
+		}
 	} else {
 		cfg.wait = func(context.Context) error { return nil }
 	}

@@ -47,3 +47,16 @@ func BenchmarkLoad(b *testing.B) {
 	b.ReportMetric(float64(res.P50.Microseconds()), "p50-µs")
 	b.ReportMetric(float64(res.P99.Microseconds()), "p99-µs")
 }
+
+// TestLoadRate checks that an offered rate bounds the actions played.
+func TestLoadRate(t *testing.T) {
+	ts := newTestServer(t)
+	res, err := Load(context.Background(), LoadConfig{URL: ts.url, Game: "blackred", Matches: 2, Duration: 2 * time.Second, Rate: 20, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 20 a second for 2 seconds, and the limiter's first token: at most 41.
+	if res.Actions > 41 || res.Actions == 0 {
+		t.Errorf("%d actions at 20 a second for 2 seconds", res.Actions)
+	}
+}
