@@ -62,10 +62,40 @@ type assetFaction struct {
 	Units []string `json:"units"`
 }
 
+// assetHero is a hero card.
+type assetHero struct {
+	Name     string `json:"name"`
+	Good     bool   `json:"good"`
+	Strength int    `json:"strength"`
+	Agility  int    `json:"agility"`
+	Wisdom   int    `json:"wisdom"`
+	Health   int    `json:"health"`
+	Ability  string `json:"ability"`
+	Text     string `json:"text"`
+}
+
+// assetQuest is a quest card: where it is attempted, what it tests and
+// gives.
+type assetQuest struct {
+	Name    string `json:"name"`
+	Area    string `json:"area"`
+	Test    string `json:"test"`
+	Pass    string `json:"pass"`
+	Rewards int    `json:"rewards"`
+}
+
+// assetReward is a reward card.
+type assetReward struct {
+	Name   string `json:"name"`
+	Kind   string `json:"kind"`
+	Effect string `json:"effect"`
+}
+
 // Assets returns what the browser's Runewars renderer needs beyond the
 // views, which name units, areas, tiles, cities and fate cards by id:
 // {"units": {id: profile}, "areas": {id: ...}, "tiles": {id: ...},
-// "cities": {id: ...}, "fate": [card...], "factions": {id: ...}}, so that
+// "cities": {id: ...}, "fate": [card...], "factions": {id: ...}, "heroes":
+// {id: ...}, "quests": {id: ...}, "rewards": {id: ...}}, so that
 // it can show a unit's profile, the areas of a tile still to lay, a city's
 // yield and what a fate card drawn in battle reads. It makes g an
 // [engine.AssetProvider].
@@ -130,5 +160,22 @@ func (g *Game) Assets() any {
 		}
 		factions[f.ID] = af
 	}
-	return map[string]any{"units": units, "areas": areas, "tiles": tiles, "cities": cities, "fate": fate, "factions": factions}
+	heroes := map[string]assetHero{}
+	for i := range c.Heroes {
+		hc := &c.Heroes[i]
+		heroes[hc.ID] = assetHero{Name: hc.Name, Good: hc.Good, Strength: hc.Attrs[Strength], Agility: hc.Attrs[Agility],
+			Wisdom: hc.Attrs[Wisdom], Health: hc.Health, Ability: hc.Ability.Name, Text: hc.Ability.Text}
+	}
+	quests := map[string]assetQuest{}
+	for i := range c.Quests {
+		q := &c.Quests[i]
+		quests[q.ID] = assetQuest{Name: q.Name, Area: c.Areas[q.Area].ID, Test: q.Test.String(), Pass: q.Pass.String(), Rewards: q.Rewards}
+	}
+	rewards := map[string]assetReward{}
+	for i := range c.Rewards {
+		r := &c.Rewards[i]
+		rewards[r.ID] = assetReward{Name: r.Name, Kind: rewardKinds[r.Kind], Effect: r.Text}
+	}
+	return map[string]any{"units": units, "areas": areas, "tiles": tiles, "cities": cities, "fate": fate, "factions": factions,
+		"heroes": heroes, "quests": quests, "rewards": rewards}
 }

@@ -136,6 +136,8 @@ export default {
     const v = ctx.view;
     const a = ctx.assets || {};
     const units = a.units || {}, areasInfo = a.areas || {}, tilesInfo = a.tiles || {}, cities = a.cities || {};
+    const heroInfo = a.heroes || {}, questInfo = a.quests || {}, rewardInfo = a.rewards || {};
+    const heroes = v.heroes || [];
     const fate = new Map((a.fate || []).map((f) => [f.id, f]));
     const sel = ctx.selection || {};
     const acts = described(ctx);
@@ -202,7 +204,7 @@ export default {
         x.owner ? svg('polygon', { class: `rw-own ${x.owner}`, points: hexPoints(cx, cy, R - 4) }) : null,
         v.battle?.area === x.id ? svg('polygon', { class: 'rw-battlering', points: hexPoints(cx, cy, R - 8) }) : null,
         svg('text', { x: cx, y: cy - 27, 'text-anchor': 'middle', class: 'rw-name', text: x.name }));
-      g.append(...marks(x, cx, cy), ...unitMarks(x.units || [], cx, cy));
+      g.append(...marks(x, cx, cy), ...unitMarks(x.units || [], cx, cy), ...heroMarks(heroes.filter((hr) => hr.area === x.id), cx, cy));
       hexes.append(g);
       // The tile's outline: the sides not shared with an area of its tile.
       for (const [dq, dr] of DIRS) {
@@ -326,6 +328,35 @@ export default {
       return out;
     }
 
+    // heroMarks draws the heroes in an area: a star in its owner's colour
+    // with the hero's initial, along the hex's bottom edge (heroes are
+    // figures, never units: Runewars rules, Limits 9).
+    function heroMarks(list, cx, cy) {
+      return list.map((hr, i) => {
+        const hx = cx + (i - (list.length - 1) / 2) * 16, hy = cy + 30;
+        const cls = ['rw-hero', hr.owner];
+        if (hr.routed) cls.push('routed');
+        return svg('g', { class: cls.join(' '), dataset: { hero: hr.id, owner: hr.owner } },
+          svg('title', { text: heroText(hr) }),
+          svg('circle', { cx: hx, cy: hy, r: 6.5, style: `fill: ${hr.routed ? '#fff' : 'var(--fac)'}; stroke: ${hr.routed ? 'var(--fac)' : '#1d1a16'}; stroke-width: 1` }),
+          svg('text', { x: hx, y: hy + 3.5, 'text-anchor': 'middle', style: `font-size: 9px; fill: ${hr.routed ? 'var(--fac)' : '#fff'}`, text: '★' }));
+      });
+    }
+
+    function heroText(hr) {
+      const st = [hr.routed ? 'routed' : '', hr.damage ? `${hr.damage} of ${hr.health} damage` : `health ${hr.health}`,
+        hr.supports ? `supports the ${unitName(hr.supports, 2)}` : ''].filter(Boolean);
+      return `${hr.owner}'s hero ${hr.name} in ${areaName(hr.area)}: strength ${hr.strength}, agility ${hr.agility}, wisdom ${hr.wisdom}; ` +
+        `${st.join(', ')}; ${hr.ability} (${hr.text}); ${hr.rewards} reward card${hr.rewards === 1 ? '' : 's'}` +
+        (hr.cards?.length ? ': ' + hr.cards.map((id) => rewardInfo[id]?.name || pretty(id)).join(', ') : '');
+    }
+
+    function questText(id) {
+      const q = questInfo[id];
+      if (!q) return pretty(id);
+      return `${q.name}: in ${areaName(q.area)}, tests ${q.test}, passes on ${q.pass} or better, ${q.rewards} reward card${q.rewards === 1 ? '' : 's'} (${cite('Heroes 1a')})`;
+    }
+
     function cityText(c) {
       const got = RES.filter(([k]) => c[k] > 0).map(([k]) => `${c[k]} ${k}`);
       if (c.influence) got.push(`${c.influence} Influence`);
@@ -366,7 +397,15 @@ export default {
         order ? h('div.small.rw-thisorder', {}, 'this season: ', h('b', { text: order === 'face down' ? 'face down' : ORDERS.find((x) => x.id === order)?.title || pretty(order) })) : null,
         bid ? h('div.small.rw-bid', {}, 'bid: ', h('b', { text: bid })) : null,
         p.victory ? h('div.small', {}, 'Victory card on the ', h('b', { text: p.victory }), ' deck') : null,
-        p.toPlace?.length ? h('div.small.rw-toplace', {}, 'to place: ', h('span', { text: countList(p.toPlace) })) : null);
+        p.toPlace?.length ? h('div.small.rw-toplace', {}, 'to place: ', h('span', { text: countList(p.toPlace) })) : null,
+        heroes.filter((hr) => hr.owner === p.faction).map((hr) => h('div.small.rw-heroline', { dataset: { hero: hr.id }, title: heroText(hr) },
+          '★ ', h('b', { text: hr.name }), ` in ${areaName(hr.area)} · S${hr.strength} A${hr.agility} W${hr.wisdom} · ${hr.damage || 0}/${hr.health} damage`,
+          hr.routed ? ' · routed' : '', ` · ${hr.rewards} reward${hr.rewards === 1 ? '' : 's'}`,
+          hr.cards?.length ? h('span.rw-rewards', {}, ': ', hr.cards.map((id) => h('span.chip.rw-reward', { dataset: { reward: id },
+            title: `${rewardInfo[id]?.kind || ''}: ${rewardInfo[id]?.effect || ''}`, text: rewardInfo[id]?.name || pretty(id) }))) : null)),
+        p.quests?.length
+          ? h('div.small.rw-quests', {}, 'your quests: ', p.quests.map((id) => h('span.chip.rw-quest', { dataset: { quest: id }, title: questText(id), text: questInfo[id]?.name || pretty(id) })))
+          : (p.questCount ? h('div.small.rw-quests', { text: `${p.questCount} quest card${p.questCount === 1 ? '' : 's'}, face down` }) : null));
     }));
 
     function countList(ids) {
@@ -494,7 +533,7 @@ export default {
       key('rw-rune facedown', '?', 'rune token face down'), key('rw-rune dragon', 'D', 'dragon rune'), key('rw-rune false', '✕', 'false rune'),
       key('rw-frost', '❄', 'Frost'),
       h('span.rw-key', {}, h('span.rw-swatch.river'), 'river'), h('span.rw-key', {}, h('span.rw-swatch.ridge'), 'ridge'),
-      h('span.rw-key', {}, '▲ activated'),
+      h('span.rw-key', {}, '▲ activated'), h('span.rw-key', {}, '★ hero'),
       shapeKey('triangle', 'triangle'), shapeKey('rectangle', 'rectangle'), shapeKey('hexagon', 'hexagon'), shapeKey('circle', 'circle'),
       h('span.rw-key.small', { text: 'units: base shape, count and initial; hollow routed, −N damage, dashed allied' }));
 
