@@ -119,8 +119,10 @@ await run('blackred: two players, a whole match', async (browser) => {
   await shot(red, 'blackred-red-phone-over');
   console.log(`played ${clicks} actions, ${await step(black)} steps: ${a}`);
 
-  // The finished match steps back and forth in the replay viewer.
-  const replay = await newPage(browser);
+  // The finished match steps back and forth in the replay viewer, opened
+  // by a player (a page of black's browser, which holds its link).
+  const replay = await black.context().newPage();
+  replay.on('pageerror', (e) => { console.error('page error:', e.message); process.exitCode = 1; });
   await replay.goto(BASE + (await black.locator('.after a[href^="/r/"]').getAttribute('href')));
   await replay.waitForSelector('#replay-step');
   await replay.click('#replay-next');

@@ -3,7 +3,8 @@
 // open matches and joins it by name; a third context watches it from the
 // lobby as a spectator; they play it to the end; both ratings change on
 // the leaderboard, the winner's up and the loser's down, and the lobby
-// lists the match as finished with its replay.
+// lists the match as finished with its replay, which the watcher sees as
+// a spectator and the players as any seat.
 import { run, newPage, BASE, assert, myTurn, over, clickRandomAction, seeded, shot } from './lib.mjs';
 
 // ratings reads the leaderboard of Black & Red: {name: rating}.
@@ -85,5 +86,17 @@ await run('a public match joined by name, watched, and rated', async (browser) =
   await bob.click(`#finished-list tr[data-match="${id}"] a`);
   await bob.waitForURL(new RegExp(`/r/${id}$`));
   await bob.waitForSelector('#replay-result');
+  // The watcher, no player, replays it as the spectators saw it: no seat
+  // to choose, no record file, and a seat's view is refused.
+  await watcher.goto(BASE + `/r/${id}`);
+  await watcher.waitForSelector('#replay-step');
+  const seats = await watcher.locator('#replay-seat option').allTextContents();
+  assert(seats.length === 1 && seats[0] === 'spectator', `the watcher's replay offers the spectator's view only: ${seats}`);
+  assert(await watcher.locator('a[download]').count() === 0, 'no record file for the watcher');
+  const refused = await watcher.evaluate(async (id) => (await fetch(`/api/matches/${id}/replay?step=1&seat=black`)).status, id);
+  assert(refused === 403, `a seat's view is refused to the watcher: ${refused}`);
+  // Bob, a player, may see it as either seat saw it.
+  const bobSeats = await bob.locator('#replay-seat option').allTextContents();
+  assert(bobSeats.length === 3, `a player's replay offers every seat: ${bobSeats}`);
   console.log(`Ann: ${annResult}; ratings after: ${JSON.stringify(after)}`);
 });

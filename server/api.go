@@ -652,35 +652,55 @@ type recordEvent struct {
 }
 
 // finished returns the match id, if it is over, failed or ended, as far
-// as its stored actions replay, and every stored action: its record holds
-// every secret, so only then is it shown.
-func (s *Server) finished(r *http.Request) (*live, []store.Action, error) {
+// as its stored actions replay, and every stored action, and whether the
+// request comes from one of its players (it carries a seat's token). Its
+// secrets (each seat's view, the private events, the seed) are shown only
+// then, and only to its players: anyone else sees what the rules show
+// everyone, as a spectator did.
+func (s *Server) finished(r *http.Request) (*live, []store.Action, bool, error) {
 	id := r.PathValue("id")
 	m, err := s.store.Match(r.Context(), id)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, false, err
 	}
 	if m.Status == store.Playing {
-		return nil, nil, Errorf(ECONFLICT, "match %s is being played: its record is shown when it ends", id)
+		return nil, nil, false, Errorf(ECONFLICT, "match %s is being played: its record is shown when it ends", id)
 	}
-	return s.loadRecord(r.Context(), id) // not kept: replays are read once
+	player := false
+	if t := bearer(r); t != "" {
+		seat, err := authorize(m, t)
+		player = err == nil && seat != engine.Spectator
+	}
+	l, acts, err := s.loadRecord(r.Context(), id) // not kept: replays are read once
+	return l, acts, player, err
 }
 
 // handleRecord returns a finished match's record: as JSON with every
 // event, or with ?format=jsonl as the record file skald replay reads. The
 // record of a failed match holds every stored action; the JSON has the
 // events of those that replay and says where replay stops.
+//
+// The record file, and in the JSON the seed and the events only some
+// seats saw, are given to the match's players only (a seat's token):
+// anyone else gets the public events and no seed, as a spectator saw it.
 func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
-	l, acts, err := s.finished(r)
+	l, acts, player, err := s.finished(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	header := engine.Header{Format: engine.RecordFormat, Game: l.game.Name(), Rules: l.meta.Rules, Options: l.meta.Options, Seed: l.meta.Seed}
+	if !player {
+		header.Seed = 0 // with the actions, the seed would tell every secret
+	}
 	for _, st := range l.meta.Seats {
 		header.Seats = append(header.Seats, st.Player)
 	}
 	if r.URL.Query().Get("format") == "jsonl" {
+		if !player {
+			s.fail(w, r, Errorf(EFORBIDDEN, "match %s's record file holds every secret: it is given to its players (with a seat's link); others may watch its replay", l.id))
+			return
+		}
 		w.Header().Set("Content-Type", "application/jsonl")
 		w.Header().Set("Content-Disposition", `attachment; filename="`+l.id+`.jsonl"`)
 		rec, err := engine.NewRecorder(w, header)
@@ -705,6 +725,9 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 		rs := recordStep{Seq: i + 1, Seat: int(a.Seat), SeatName: engine.SeatName(l.game, a.Seat), Action: a.Action, Hash: a.Hash, Events: []recordEvent{}}
 		if i < len(l.steps) {
 			for _, e := range l.steps[i].events {
+				if !player && !e.Visible(engine.Spectator) {
+					continue
+				}
 				re := recordEvent{Seq: i + 1, Type: e.Type, Text: e.Text, To: e.Names(l.game, len(l.meta.Seats))}
 				rs.Events = append(rs.Events, re)
 			}
@@ -715,9 +738,10 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleReplay returns the view of a seat (or the spectator) after step
-// ?step=N of a finished match.
+// ?step=N of a finished match. A seat's view is shown to the match's
+// players only; anyone else sees the spectator's.
 func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
-	l, _, err := s.finished(r)
+	l, _, player, err := s.finished(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -738,6 +762,10 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, r, &Error{Code: EINVALID, Message: err.Error()})
 			return
 		}
+	}
+	if seat != engine.Spectator && !player {
+		s.fail(w, r, Errorf(EFORBIDDEN, "%s's view is shown to the match's players (with a seat's link); others see what the spectators saw", engine.SeatName(l.game, seat)))
+		return
 	}
 	st, err := l.game.New(engine.Config{Seats: len(l.meta.Seats), Seed: l.meta.Seed, Options: l.meta.Options})
 	if err != nil {

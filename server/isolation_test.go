@@ -67,7 +67,7 @@ func TestBotPanicFailsOnlyItsMatch(t *testing.T) {
 		red.waitSeq(step + 1)
 	}
 	// The failed match's record is there to download.
-	resp, err := http.Get(ts.url + "/api/matches/" + bad.ID + "/record?format=jsonl")
+	resp, err := http.Get(ts.url + "/api/matches/" + bad.ID + "/record?format=jsonl&token=" + bad.Seats[0].Token)
 	if err != nil {
 		t.Fatal(err)
 	}

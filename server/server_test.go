@@ -528,11 +528,14 @@ func TestBotsAndRematch(t *testing.T) {
 		Header engine.Header `json:"header"`
 		Steps  []recordStep  `json:"steps"`
 	}
-	getJSON(t, ts.url+"/api/matches/"+cr.ID+"/record", &rec)
+	// The match's players get every secret: the record file, each seat's
+	// view and every event, named by who saw it.
+	tok := "?token=" + cr.Seats[0].Token
+	getJSON(t, ts.url+"/api/matches/"+cr.ID+"/record"+tok, &rec)
 	if len(rec.Steps) != last.Seq || rec.Header.Game != "blackred" {
 		t.Fatalf("record: %d steps, want %d", len(rec.Steps), last.Seq)
 	}
-	resp, err := http.Get(ts.url + "/api/matches/" + cr.ID + "/record?format=jsonl")
+	resp, err := http.Get(ts.url + "/api/matches/" + cr.ID + "/record" + tok + "&format=jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -551,7 +554,7 @@ func TestBotsAndRematch(t *testing.T) {
 		Legal  []string        `json:"legal"`
 		Events []eventInfo     `json:"events"`
 	}
-	getJSON(t, ts.url+"/api/matches/"+cr.ID+"/replay?step=3&seat=black", &rp)
+	getJSON(t, ts.url+"/api/matches/"+cr.ID+"/replay"+tok+"&step=3&seat=black", &rp)
 	ref := newReferee(t, ts.store, cr.ID)
 	var view bytes.Buffer
 	json.Compact(&view, rp.View)

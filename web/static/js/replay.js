@@ -1,6 +1,8 @@
-// The replay viewer: steps through a finished match, as any seat or a
-// spectator saw it, with the events of every step.
-import { api } from './api.js';
+// The replay viewer: steps through a finished match, with the events of
+// every step, as a spectator saw it; a player of the match (this browser
+// holds a seat's link) may also see it as any seat saw it, and download
+// its record.
+import { api, linksFor } from './api.js';
 import { h, clear } from './dom.js';
 import { rendererFor } from './games/index.js';
 import { logPanel } from './log.js';
@@ -8,9 +10,12 @@ import { logPanel } from './log.js';
 export async function replay(app, id) {
   document.getElementById('crumb').textContent = 'replay ' + id;
   clear(app);
+  // A seat's token, if this browser holds one: it shows the secrets.
+  const links = linksFor(id);
+  const token = Object.entries(links).find(([seat]) => seat !== 'spectator')?.[1] || '';
   let rec;
   try {
-    rec = await api('GET', `/api/matches/${id}/record`);
+    rec = await api('GET', `/api/matches/${id}/record`, undefined, token);
   } catch (e) {
     app.append(h('p.error', { id: 'replay-error', text: e.message }));
     return;
@@ -19,8 +24,9 @@ export async function replay(app, id) {
   try { assets = await api('GET', `/api/games/${rec.header.game}/assets`); } catch { /* none */ }
   const n = rec.steps.length;
   let step = 0, seat = 'spectator', timer = null, selection = {};
-  const seatSel = h('select', { id: 'replay-seat' }, h('option', { value: 'spectator', text: 'spectator' }),
-    rec.match.seats.map((s) => h('option', { value: s.name, text: s.name + ' (' + s.player + ')' })));
+  const seatSel = h('select', { id: 'replay-seat', title: token ? '' : 'the players of the match may see it as each seat saw it' },
+    h('option', { value: 'spectator', text: 'spectator' }),
+    token ? rec.match.seats.map((s) => h('option', { value: s.name, text: s.name + ' (' + (s.player_name || s.player) + ')' })) : null);
   const slider = h('input', { type: 'range', min: 0, max: n, value: 0, id: 'replay-slider' });
   const label = h('span.steplabel', { id: 'replay-step' });
   const action = h('div.stepaction', { id: 'replay-action' });
@@ -40,7 +46,7 @@ export async function replay(app, id) {
     h('button', { type: 'button', onclick: () => go(step + 1), id: 'replay-next', title: 'next step' }, '▶'),
     h('button', { type: 'button', onclick: () => go(n), title: 'end' }, '»'),
     slider, label, h('label', {}, ' seen by ', seatSel),
-    h('a.button', { href: `/api/matches/${id}/record?format=jsonl`, download: `${id}.jsonl` }, 'record'));
+    token ? h('a.button', { href: `/api/matches/${id}/record?format=jsonl&token=${encodeURIComponent(token)}`, download: `${id}.jsonl` }, 'record') : null);
   slider.addEventListener('input', () => go(Number(slider.value)));
   seatSel.addEventListener('change', () => { seat = seatSel.value; show(); });
   app.append(h('div.match.replay', {},
@@ -54,7 +60,7 @@ export async function replay(app, id) {
     label.textContent = `step ${step} of ${n}`;
     const s = rec.steps[step - 1];
     action.textContent = s ? `${s.seat_name}: ${s.action}` : 'the start';
-    const r = await api('GET', `/api/matches/${id}/replay?step=${step}&seat=${seat}`);
+    const r = await api('GET', `/api/matches/${id}/replay?step=${step}&seat=${seat}`, undefined, token);
     if (want.step !== step || want.seat !== seat) return;
     seqShown = step;
     const ctx = { game: rec.header.game, view: r.view, legal: r.legal, actions: r.actions || [], seat, seats: rec.match.seats, assets, selection, readonly: true, act: () => {}, select: (sel) => { selection = sel || {}; show(); } };
