@@ -257,3 +257,32 @@ func TestClockWaitsForPlayers(t *testing.T) {
 		t.Fatalf("after the join the clock runs out: %+v", f)
 	}
 }
+
+// TestClockStartsOnJoinUnwatched: the last seat taken starts a public
+// match's clock, which runs out even if nobody ever connects.
+func TestClockStartsOnJoinUnwatched(t *testing.T) {
+	ts := newTestServer(t)
+	var cr CreateResponse
+	c := ClockSettings{Kind: ClockRealtime, Minutes: 0.005, Timeout: TimeoutLose}
+	if st, code := call(t, "POST", ts.url+"/api/matches", CreateRequest{Game: "blackred", Seats: []string{"human", "human"},
+		Public: true, Name: "Ann", Player: keyAnn, Clock: &c}, &cr); st != http.StatusCreated {
+		t.Fatalf("create: %d %s", st, code)
+	}
+	if st, code := call(t, "POST", ts.url+"/api/matches/"+cr.ID+"/join", JoinRequest{Seat: 1, Name: "Bob", Player: keyBob}, nil); st != 200 {
+		t.Fatalf("join: %d %s", st, code)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		m, err := ts.store.Match(context.Background(), cr.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Status == store.Over && strings.Contains(m.Result, "ran out of time") {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the match nobody watches did not end on time: %s %q", m.Status, m.Result)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}

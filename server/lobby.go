@@ -204,7 +204,13 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	l := s.live[m.ID]
 	s.mu.Unlock()
-	if l != nil {
+	if l == nil && clock != "" {
+		// The clock has started: the match is held, with its timer set,
+		// even if nobody connects.
+		if _, err := s.get(ctx, m.ID); err != nil {
+			s.log.Error("join: load the match", "match", m.ID, "err", err)
+		}
+	} else if l != nil {
 		l.mu.Lock()
 		if req.Seat < len(l.meta.Seats) {
 			l.meta.Seats[req.Seat] = st
