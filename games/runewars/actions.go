@@ -47,13 +47,14 @@ const (
 	kDuel             // duel <hero> <hero>
 	kSupport          // support <hero> <unit>
 	kDrop             // drop <fate card number>
+	kObjective        // objective <objective>: the one kept (Limits 3)
 	numActionKinds
 )
 
 var actionWords = [numActionKinds]string{"lay", "rune", "keep", "place", "take", "lose", "bid", "discard", "put",
 	"allies", "reveal", "carry", "frost", "order", "activate", "move", "done", "recruit", "develop", "build",
 	"repair", "conceal", "skip", "fight", "parley", "choose", "first", "hit", "stand", "sacrifice", "retreat",
-	"raze", "seize", "hero", "go", "heal", "train", "quest", "duel", "support", "drop"}
+	"raze", "seize", "hero", "go", "heal", "train", "quest", "duel", "support", "drop", "objective"}
 
 func act(seat int8, kind int, args ...int) engine.Action {
 	a := engine.Action{Seat: engine.Seat(seat), Kind: uint8(kind)}

@@ -166,6 +166,8 @@ func (s *State) do(a engine.Action, l *engine.Log) {
 		s.support(x, y, l)
 	case kDrop:
 		s.dropCard(x, l)
+	case kObjective:
+		s.keepObjective(p, x, l)
 	case kRaze:
 		s.raze(false, -1, l)
 	case kSeize:

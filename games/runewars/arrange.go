@@ -58,6 +58,11 @@ type Setup struct {
 	RewardDeck []string             `json:"rewardDeck"`
 	// Dropped puts reward cards on a Defeated Hero marker in an area.
 	Dropped map[string][]string `json:"dropped"`
+	// Objectives gives factions objective cards in hand (a player holds
+	// none unless named: RW-S12); the decks are in the content's order
+	// and ObjectiveDeck puts cards on top of their alignment's, top first.
+	Objectives    map[string][]string `json:"objectives"`
+	ObjectiveDeck []string            `json:"objectiveDeck"`
 }
 
 // HeroSetup is one hero on the board: its faction and area, routed or
@@ -410,6 +415,9 @@ func (s *State) arrange(su *Setup) error {
 	if err := s.arrangeHeroes(su, seat, area); err != nil {
 		return err
 	}
+	if err := s.arrangeObjectives(su, seat); err != nil {
+		return err
+	}
 	s.learnRunes()
 	switch su.Start {
 	case "", "orders":
@@ -619,5 +627,58 @@ func (s *State) arrangeHeroes(su *Setup, seat func(string, string) (int8, error)
 	rr := append(rtop, s.rdeck[:s.nrdeck]...)
 	copy(s.rdeck[:], rr)
 	s.nrdeck = int8(len(rr))
+	return nil
+}
+
+// arrangeObjectives builds the objective decks in the content's order and
+// deals the objectives the setup names (RW-S12).
+func (s *State) arrangeObjectives(su *Setup, seat func(string, string) (int8, error)) error {
+	c := s.c
+	s.prepareObjectives(false)
+	pull := func(o int) {
+		g := b2i(c.Objectives[o].Good)
+		for i := 0; i < int(s.nodeck[g]); i++ {
+			if int(s.odeck[g][i]) == o {
+				copy(s.odeck[g][i:s.nodeck[g]], s.odeck[g][i+1:s.nodeck[g]])
+				s.nodeck[g]--
+				return
+			}
+		}
+	}
+	for _, fid := range sortedKeysOf(su.Objectives) {
+		p, err := seat("objectives", fid)
+		if err != nil {
+			return err
+		}
+		if len(su.Objectives[fid]) > objectiveLimit {
+			return fmt.Errorf("objectives.%s: %d objective cards, at most %d (Limits 3)", fid, len(su.Objectives[fid]), objectiveLimit)
+		}
+		for i, id := range su.Objectives[fid] {
+			o, ok := c.ObjectiveByID(id)
+			if !ok || s.objAt[o] != oDeck {
+				return fmt.Errorf("objectives.%s[%d]: %q is not an objective card in the deck", fid, i, id)
+			}
+			if c.Objectives[o].Good != c.Factions[s.players[p].faction].Good {
+				return fmt.Errorf("objectives.%s[%d]: %s is not of %s's alignment", fid, i, id, fid)
+			}
+			pull(o)
+			s.objAt[o] = p
+		}
+	}
+	var top [2][]int8
+	for i, id := range su.ObjectiveDeck {
+		o, ok := c.ObjectiveByID(id)
+		if !ok || s.objAt[o] != oDeck {
+			return fmt.Errorf("objectiveDeck[%d]: %q is not an objective card in the deck", i, id)
+		}
+		pull(o)
+		g := b2i(c.Objectives[o].Good)
+		top[g] = append(top[g], int8(o))
+	}
+	for g := range top {
+		rest := append(top[g], s.odeck[g][:s.nodeck[g]]...)
+		copy(s.odeck[g][:], rest)
+		s.nodeck[g] = int8(len(rest))
+	}
 	return nil
 }

@@ -91,11 +91,21 @@ type assetReward struct {
 	Effect string `json:"effect"`
 }
 
+// assetObjective is an objective card: its goal in words and the
+// objective cards drawn on completing it.
+type assetObjective struct {
+	Name string `json:"name"`
+	Good bool   `json:"good"`
+	Goal string `json:"goal"`
+	Draw int    `json:"draw,omitempty"`
+}
+
 // Assets returns what the browser's Runewars renderer needs beyond the
 // views, which name units, areas, tiles, cities and fate cards by id:
 // {"units": {id: profile}, "areas": {id: ...}, "tiles": {id: ...},
 // "cities": {id: ...}, "fate": [card...], "factions": {id: ...}, "heroes":
-// {id: ...}, "quests": {id: ...}, "rewards": {id: ...}}, so that
+// {id: ...}, "quests": {id: ...}, "rewards": {id: ...}, "objectives": {id:
+// ...}}, so that
 // it can show a unit's profile, the areas of a tile still to lay, a city's
 // yield and what a fate card drawn in battle reads. It makes g an
 // [engine.AssetProvider].
@@ -176,6 +186,11 @@ func (g *Game) Assets() any {
 		r := &c.Rewards[i]
 		rewards[r.ID] = assetReward{Name: r.Name, Kind: rewardKinds[r.Kind], Effect: r.Text}
 	}
+	objectives := map[string]assetObjective{}
+	for i := range c.Objectives {
+		o := &c.Objectives[i]
+		objectives[o.ID] = assetObjective{Name: o.Name, Good: o.Good, Goal: o.Text, Draw: o.Draw}
+	}
 	return map[string]any{"units": units, "areas": areas, "tiles": tiles, "cities": cities, "fate": fate, "factions": factions,
-		"heroes": heroes, "quests": quests, "rewards": rewards}
+		"heroes": heroes, "quests": quests, "rewards": rewards, "objectives": objectives}
 }

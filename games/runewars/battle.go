@@ -901,7 +901,9 @@ func (s *State) raze(seize bool, from int, l *engine.Log) {
 		l.Add(engine.Everyone, "stronghold", "%s seizes the stronghold in %s, damaged side up", s.side(0), &s.c.Areas[a])
 	}
 	s.touch()
+	att := b.att
 	s.endBattle(l)
+	s.objectiveEvent(att, OgSiege, l) // a battle won against a stronghold (RW-D12)
 }
 
 // keepsOf counts seat's strongholds on the board.

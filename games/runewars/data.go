@@ -9,7 +9,7 @@ import (
 	"github.com/goccy/go-yaml"
 )
 
-//go:embed data/units.yaml data/map.yaml data/seasons.yaml data/fate.yaml data/heroes.yaml data/quests.yaml
+//go:embed data/units.yaml data/map.yaml data/seasons.yaml data/fate.yaml data/heroes.yaml data/quests.yaml data/objectives.yaml
 var dataFS embed.FS
 
 // Limits checked when the content is loaded.
@@ -248,6 +248,8 @@ type Content struct {
 	Heroes   []HeroCard
 	Quests   []Quest
 	Rewards  []Reward
+
+	Objectives []Objective
 }
 
 // DefaultContent returns the content embedded in skald.
@@ -264,7 +266,7 @@ func mustLoadContent() *Content {
 		return b
 	}
 	c, err := LoadContent(read("units.yaml"), read("map.yaml"), read("seasons.yaml"), read("fate.yaml"),
-		read("heroes.yaml"), read("quests.yaml"))
+		read("heroes.yaml"), read("quests.yaml"), read("objectives.yaml"))
 	if err != nil {
 		panic("runewars: embedded data: " + err.Error())
 	}
@@ -387,9 +389,9 @@ type fateEntry struct {
 }
 
 // LoadContent parses and checks the data files: units.yaml, map.yaml,
-// seasons.yaml, fate.yaml, heroes.yaml and quests.yaml. Unknown fields are
+// seasons.yaml, fate.yaml, heroes.yaml, quests.yaml and objectives.yaml. Unknown fields are
 // errors. An error names the file, the entry and the field at fault.
-func LoadContent(units, maps, seasons, fate, heroes, quests []byte) (c *Content, err error) {
+func LoadContent(units, maps, seasons, fate, heroes, quests, objectives []byte) (c *Content, err error) {
 	defer func() {
 		// The YAML library is not ours; never let it take the caller down.
 		if r := recover(); r != nil {
@@ -430,6 +432,9 @@ func LoadContent(units, maps, seasons, fate, heroes, quests []byte) (c *Content,
 	}
 	if err := c.loadQuests(quests); err != nil {
 		return nil, fmt.Errorf("quests.yaml: %w", err)
+	}
+	if err := c.loadObjectives(objectives); err != nil {
+		return nil, fmt.Errorf("objectives.yaml: %w", err)
 	}
 	return c, nil
 }

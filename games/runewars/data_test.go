@@ -61,7 +61,7 @@ func TestLoadContentErrors(t *testing.T) {
 		return string(b)
 	}
 	units, maps, seasons, fate := read("units.yaml"), read("map.yaml"), read("seasons.yaml"), read("fate.yaml")
-	heroes, quests := read("heroes.yaml"), read("quests.yaml")
+	heroes, quests, objectives := read("heroes.yaml"), read("quests.yaml"), read("objectives.yaml")
 	tests := []struct {
 		name                 string
 		file, old, new, want string
@@ -85,17 +85,20 @@ func TestLoadContentErrors(t *testing.T) {
 		{"quest in a home realm", "quests", "area: greyhaven,", "area: greyfort,", `quests.yaml: quest "scholars-road": field area`},
 		{"quest off its tile", "quests", "setup: dunwarr, area: dunwarr", "setup: dunwarr, area: mistvale", `quests.yaml: quest "dwarven-hoard": field area`},
 		{"quest bad test", "quests", "area: elderwood, test: agility", "area: elderwood, test: charm", `quests.yaml: quest "lost-woodsman": field test`},
+		{"objective bad goal", "objectives", "goal: cities 3}\n  - {id: wardens", "goal: cities}\n  - {id: wardens", `objectives.yaml: objective "keepers-of-the-peace": field goal`},
+		{"objective bad alignment", "objectives", "alignment: evil, goal: siege", "alignment: grey, goal: siege", `objectives.yaml: objective "breach-the-walls": field alignment`},
+		{"objective bad draw", "objectives", "goal: rewards 3, draw: 2", "goal: rewards 3, draw: 5", `objectives.yaml: objective "heroic-age": field draw`},
 		{"reward bad effect", "quests", "kind: weapon, effect: damage 2}\n  - {id: hunting", "kind: weapon, effect: armor 2}\n  - {id: hunting", `quests.yaml: reward "runesword": field effect`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			files := map[string]string{"units": units, "map": maps, "seasons": seasons, "fate": fate, "heroes": heroes, "quests": quests}
+			files := map[string]string{"units": units, "map": maps, "seasons": seasons, "fate": fate, "heroes": heroes, "quests": quests, "objectives": objectives}
 			if !strings.Contains(files[tt.file], tt.old) {
 				t.Fatalf("%s has no %q", tt.file, tt.old)
 			}
 			files[tt.file] = strings.Replace(files[tt.file], tt.old, tt.new, 1)
 			_, err := LoadContent([]byte(files["units"]), []byte(files["map"]), []byte(files["seasons"]), []byte(files["fate"]),
-				[]byte(files["heroes"]), []byte(files["quests"]))
+				[]byte(files["heroes"]), []byte(files["quests"]), []byte(files["objectives"]))
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("error %v, want one containing %q", err, tt.want)
 			}

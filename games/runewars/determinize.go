@@ -144,13 +144,23 @@ func (s *State) Hash() uint64 {
 	}
 	b = binary.LittleEndian.AppendUint32(b, s.rOut)
 	s.b.placed.each(func(a int) { b = binary.LittleEndian.AppendUint32(b, s.dropped[a]) })
-	b = append(b, byte(b2i(s.qph.on)), byte(s.qph.seat), byte(s.qph.left), byte(s.qph.hero), byte(s.qph.steps))
+	b = append(b, byte(b2i(s.qph.on)), byte(s.qph.seat), byte(s.qph.left), byte(s.qph.hero), byte(s.qph.steps), byte(b2i(s.sea.objDone)))
+	for o := range s.c.Objectives {
+		b = append(b, byte(s.objAt[o]), byte(s.objBy[o]))
+	}
+	for g := range s.odeck {
+		b = append(b, byte(s.nodeck[g]))
+		for _, o := range s.odeck[g][:s.nodeck[g]] {
+			b = append(b, byte(o))
+		}
+	}
 	return engine.HashBytes(b)
 }
 
 // Determinize returns a copy in which what seat may not see is dealt
 // again: the faces of the rune tokens it has not seen, the order of the
-// fate, season, hero, quest and reward decks, the others' quest cards and
+// fate, season, hero, quest, reward and objective decks, the others'
+// quest and objective cards and
 // the reward cards under the others' heroes (face down), and the order
 // cards and bids the others have chosen face down.
 func (s *State) Determinize(seat engine.Seat, r *engine.Rand) engine.State {
@@ -206,6 +216,7 @@ func (s *State) Determinize(seat engine.Seat, r *engine.Rand) engine.State {
 		r.Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
 	}
 	c.dealHidden(seat, r)
+	c.dealObjectives(seat, r)
 	// Face-down picks: an order card still in hand, or a bid within the
 	// Influence held.
 	for _, p := range c.picks.Hidden(seat).List() {
@@ -222,6 +233,45 @@ func (s *State) Determinize(seat engine.Seat, r *engine.Rand) engine.State {
 		}
 	}
 	return c
+}
+
+// dealObjectives deals again the objective cards in the others' hands
+// from what seat cannot rule out: those and the deck of their alignment
+// (Setup 7; Limits 3).
+func (s *State) dealObjectives(seat engine.Seat, r *engine.Rand) {
+	for g := range s.odeck {
+		var pool, owners [maxObjectives]int8
+		np, k := 0, 0
+		for o := range s.c.Objectives {
+			if b2i(s.c.Objectives[o].Good) != g {
+				continue
+			}
+			if at := s.objAt[o]; at >= 0 && engine.Seat(at) != seat || at == oDeck {
+				pool[np] = int8(o)
+				np++
+			}
+		}
+		for p := int8(0); p < s.n; p++ { // each hand keeps its count
+			if engine.Seat(p) == seat || b2i(s.c.Factions[s.players[p].faction].Good) != g {
+				continue
+			}
+			for n := s.objectivesOf(p); n > 0; n-- {
+				owners[k] = p
+				k++
+			}
+		}
+		r.Shuffle(np, func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+		s.nodeck[g] = 0
+		for i, o := range pool[:np] {
+			if i < k {
+				s.objAt[o] = owners[i]
+				continue
+			}
+			s.objAt[o] = oDeck
+			s.odeck[g][s.nodeck[g]] = o
+			s.nodeck[g]++
+		}
+	}
 }
 
 // dealHidden deals again the quest cards in the others' hands and the

@@ -126,4 +126,7 @@ func (s *State) defeat(h, w int, l *engine.Log) {
 		l.Add(engine.Everyone, "hero", "%s is defeated; its %d reward cards stay in %s", &s.c.Heroes[h], popcount(hf.rewards), &s.c.Areas[hf.area])
 	}
 	*hf = heroFig{owner: -1, area: noArea, out: true}
+	if w >= 0 {
+		s.objectiveEvent(s.heroes[w].owner, OgDuel, l) // a duel won (RW-D12)
+	}
 }

@@ -71,6 +71,7 @@ var whyRule = [numActionKinds]struct{ rule, why string }{
 	kSupport:   {"Runewars rules, Battles 3", "the attacker, then the defender, puts heroes of his in the contested area, not routed, beside types of his units taking part, one hero a type"},
 	kDrop:      {"Runewars rules, Battles 3", "one of the fate cards drawn for a type a hero supports"},
 	kDuel:      {"Runewars rules, Heroes 1b", "a hero who is not routed challenges another player's hero in its area, in the quest phase, after moving or instead"},
+	kObjective: {"Runewars rules, Limits 3", "only when holding more than one objective card: the one kept"},
 	kQuest:     {"Runewars rules, Heroes 1a", "a hero who is not routed attempts a quest its player holds in the area where it stands, in the quest phase and not after Strategize"},
 }
 
@@ -216,6 +217,8 @@ func (s *State) FormatAction(a engine.Action) string {
 			return fmt.Sprintf("drop %d", s.c.Fate[x].ID)
 		}
 		return "drop ?"
+	case kObjective:
+		return "objective " + s.objectiveID(x)
 	case kQuest:
 		q := "?"
 		if y >= 0 && y < len(s.c.Quests) {
@@ -387,6 +390,15 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 			return engine.Action{}, fmt.Errorf("quest: no quest %q", args[1])
 		}
 		return act(p, kind, h, q), nil
+	case kObjective:
+		if err := want(1, "objective OBJECTIVE"); err != nil {
+			return engine.Action{}, err
+		}
+		o, ok := s.c.ObjectiveByID(args[0])
+		if !ok {
+			return engine.Action{}, fmt.Errorf("objective: no objective %q", args[0])
+		}
+		return act(p, kind, o), nil
 	case kKeep, kDiscard, kPut, kAllies, kReveal, kFrost, kActivate, kRepair, kRetreat, kHero:
 		if err := want(1, f[0]+" AREA"); err != nil {
 			return engine.Action{}, err

@@ -426,6 +426,7 @@ func (s *State) attempt(h, q int, l *engine.Log) {
 		s.drawReward(h, l)
 	}
 	s.drawQuest(p, l)
+	s.objectiveEvent(p, OgQuest, l) // a quest passed (RW-D12)
 }
 
 // destinyText prints the destiny symbols of the fate cards last drawn.

@@ -16,7 +16,8 @@ import (
 // retreat towards one's strongholds; bid for dragon runes, not for much
 // else; heal a hero when it is badly hurt, else walk it to a quest it
 // holds and attempt it, the more cards its attribute draws the better,
-// and train the attributes its quests test.
+// and train the attributes its quests test; of two objective cards, keep
+// the one nearest to completion.
 func (s *State) Suggest(seat engine.Seat, r *engine.Rand) engine.Action {
 	var buf [512]engine.Action
 	legal := s.Legal(seat, buf[:0])
@@ -333,6 +334,12 @@ func (s *State) worthOf(p int8, a engine.Action) float64 {
 			return -1
 		}
 		return 1
+	case kObjective:
+		// Keep the objective nearest to completion (Limits 3).
+		if ob := &s.c.Objectives[x]; ob.Goal.atSeasonEnd() {
+			return float64(s.goalCount(p, ob.Goal)) / float64(ob.N)
+		}
+		return 0.3
 	}
 	return 0
 }

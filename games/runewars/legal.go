@@ -47,6 +47,8 @@ func (s *State) legalChoice(p int8, buf []engine.Action) []engine.Action {
 			}
 		}
 		buf = append(buf, act(p, kDone))
+	case chObjective:
+		buf = s.legalObjective(p, buf)
 	case chPut:
 		cen := s.take(p)
 		taken := s.runeAreas()

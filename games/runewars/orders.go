@@ -127,6 +127,14 @@ func (s *State) nextOrder(l *engine.Log) {
 	if s.over {
 		return
 	}
+	if s.qpos+1 >= s.nqueue && !s.sea.objDone {
+		// The end of the season: objectives met now are completed, and
+		// their runes received, before the next season (RW-D12).
+		s.sea.objDone = true
+		if s.seasonObjectives(l); s.nask > 0 {
+			return
+		}
+	}
 	s.qpos++
 	if s.qpos >= s.nqueue {
 		s.endSeason(l)

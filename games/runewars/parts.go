@@ -25,6 +25,7 @@ import (
 //     hero and the attributes; quest <hero> <quest>: the hero and the quest;
 //     duel <hero> <hero>: both heroes; support <hero> <unit>: the hero and
 //     the unit type; drop <card>: the fate card's number;
+//   - objective <objective>: the objective;
 //   - done, conceal, skip, fight, sacrifice, raze: nothing.
 func (s *State) ActionParts(a engine.Action) engine.ActionParts {
 	if int(a.Kind) >= numActionKinds {
@@ -108,6 +109,8 @@ func (s *State) ActionParts(a engine.Action) engine.ActionParts {
 		if z >= 0 {
 			out.Refs = append(out.Refs, attrID(int(z)))
 		}
+	case kObjective:
+		out.Refs = []string{s.objectiveID(int(x))}
 	case kQuest:
 		out.Refs = []string{s.heroID(int(x))}
 		if y >= 0 && int(y) < len(s.c.Quests) {

@@ -18,6 +18,7 @@ type seasonStep struct {
 	phase   uint8 // 0: primary resolved, 1: secondary resolved
 	bidding bool  // s.picks holds an influence bid
 	prize   uint8 // what the bid wins
+	objDone bool  // the season's end has been checked for objectives
 }
 
 // choice is a decision queued for one seat: a season card's, a limit's,
@@ -32,14 +33,15 @@ type choice struct {
 
 // Choice kinds.
 const (
-	chTake    uint8 = iota // Autumn: 2 Influence or a Tactics card
-	chLose                 // remove n units from area (Winter, Limits 2)
-	chReveal               // reveal n face-down rune tokens
-	chCarry                // move one rune token (Threatened Home Realms)
-	chFrost                // place n Frost tokens
-	chAllies               // place n allied neutral units of type unit
-	chDiscard              // discard up to n false rune tokens controlled
-	chPut                  // place n rune tokens received
+	chTake      uint8 = iota // Autumn: 2 Influence or a Tactics card
+	chLose                   // remove n units from area (Winter, Limits 2)
+	chReveal                 // reveal n face-down rune tokens
+	chCarry                  // move one rune token (Threatened Home Realms)
+	chFrost                  // place n Frost tokens
+	chAllies                 // place n allied neutral units of type unit
+	chDiscard                // discard up to n false rune tokens controlled
+	chPut                    // place n rune tokens received
+	chObjective              // keep one objective card, discard the others (Limits 3)
 )
 
 func (s *State) push(c choice) {

@@ -23,6 +23,7 @@ func (s *State) setup() {
 	for i := range s.qAt {
 		s.qAt[i] = qOut
 	}
+	s.prepareObjectives(false) // shuffled when the heroes are dealt (Setup 7)
 	s.qph.hero = -1
 	for p := 0; p < int(s.n); p++ {
 		pl := &s.players[p]
@@ -183,7 +184,10 @@ func (s *State) setupPlace(u, a int, l *engine.Log) {
 	// his realm.
 	if s.turn == 0 {
 		s.prepareHeroes(l)
+		s.prepareObjectives(true)
 	}
+	// Setup 7: one objective of his alignment, face down.
+	s.drawObjective(s.turn, l)
 	if s.dealHero(s.turn, l) {
 		s.stage = stHero
 		return

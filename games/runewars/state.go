@@ -147,6 +147,12 @@ type State struct {
 	dropped [maxAreas]uint32      // reward cards on a Defeated Hero marker
 	qph     questPhase            // Summer's quest phase
 
+	// objectives (Setup 7; Limits 3; RW-D12)
+	objAt  [maxObjectives]int8    // who holds each objective card: a seat, oDeck, oDone or oDiscard
+	objBy  [maxObjectives]int8    // who completed it, or -1
+	odeck  [2][maxObjectives]int8 // the objective decks, evil and good, top first
+	nodeck [2]int8
+
 	winner int8 // the Road to Victory winner, or -1
 	over   bool
 

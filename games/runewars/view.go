@@ -34,6 +34,9 @@ type View struct {
 	RewardDeck int          `json:"rewardDeck"`
 	RewardsOut []string     `json:"rewardsOut,omitempty"` // reward cards discarded face up
 	QuestPhase string       `json:"questPhase,omitempty"` // the faction whose heroes act in Summer
+	// ObjectivesOut are the objective cards discarded to the limit, face
+	// up (Limits 3; RW-R35).
+	ObjectivesOut []string `json:"objectivesOut,omitempty"`
 }
 
 // HeroView is a hero on the board. Its reward cards are face down: only
@@ -82,6 +85,11 @@ type PlayerView struct {
 	ToPlace   []string `json:"toPlace,omitempty"`
 	Quests    []string `json:"quests,omitempty"` // the quest cards in hand, for their holder only
 	NQuests   int      `json:"questCount"`
+	// Objective is the id of the objective card in hand, for its holder
+	// only (Setup 7; Limits 3); objectiveCount is seen by all.
+	Objective   string   `json:"objective,omitempty"`
+	NObjectives int      `json:"objectiveCount"`
+	Completed   []string `json:"completed,omitempty"` // the objectives it has completed, face up
 }
 
 // AreaView is one area of the board.
@@ -204,6 +212,17 @@ func (s *State) view(seat engine.Seat) *View {
 				if engine.Seat(p) == seat {
 					pv.Quests = append(pv.Quests, c.Quests[q].ID)
 				}
+			}
+		}
+		for o := range c.Objectives {
+			switch {
+			case s.objAt[o] == p:
+				pv.NObjectives++
+				if engine.Seat(p) == seat {
+					pv.Objective = c.Objectives[o].ID
+				}
+			case s.objAt[o] == oDone && s.objBy[o] == p:
+				pv.Completed = append(pv.Completed, c.Objectives[o].ID)
 			}
 		}
 		v.Players = append(v.Players, pv)
@@ -349,6 +368,11 @@ func (s *State) view(seat engine.Seat) *View {
 	if s.stage == stSeason && s.qph.on {
 		v.QuestPhase = s.faction(s.qph.seat)
 	}
+	for o := range c.Objectives {
+		if s.objAt[o] == oDiscard {
+			v.ObjectivesOut = append(v.ObjectivesOut, c.Objectives[o].ID)
+		}
+	}
 	v.Asking = s.asking()
 	return v
 }
@@ -430,6 +454,8 @@ func (s *State) asking() string {
 			return who(c.seat) + ": discard up to 2 false rune tokens you control, or done (Dragon runes)"
 		case chPut:
 			return fmt.Sprintf("%s: place %d rune tokens, face down, in friendly or uncontrolled areas", who(c.seat), c.n)
+		case chObjective:
+			return who(c.seat) + ": keep one objective card and discard the others (Limits 3)"
 		}
 	}
 	if s.bat.on {

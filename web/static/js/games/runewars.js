@@ -136,7 +136,7 @@ export default {
     const v = ctx.view;
     const a = ctx.assets || {};
     const units = a.units || {}, areasInfo = a.areas || {}, tilesInfo = a.tiles || {}, cities = a.cities || {};
-    const heroInfo = a.heroes || {}, questInfo = a.quests || {}, rewardInfo = a.rewards || {};
+    const heroInfo = a.heroes || {}, questInfo = a.quests || {}, rewardInfo = a.rewards || {}, objInfo = a.objectives || {};
     const heroes = v.heroes || [];
     const fate = new Map((a.fate || []).map((f) => [f.id, f]));
     const sel = ctx.selection || {};
@@ -405,7 +405,17 @@ export default {
             title: `${rewardInfo[id]?.kind || ''}: ${rewardInfo[id]?.effect || ''}`, text: rewardInfo[id]?.name || pretty(id) }))) : null)),
         p.quests?.length
           ? h('div.small.rw-quests', {}, 'your quests: ', p.quests.map((id) => h('span.chip.rw-quest', { dataset: { quest: id }, title: questText(id), text: questInfo[id]?.name || pretty(id) })))
-          : (p.questCount ? h('div.small.rw-quests', { text: `${p.questCount} quest card${p.questCount === 1 ? '' : 's'}, face down` }) : null));
+          : (p.questCount ? h('div.small.rw-quests', { text: `${p.questCount} quest card${p.questCount === 1 ? '' : 's'}, face down` }) : null),
+        // Objectives: the holder sees his card, the others how many (Limits 3).
+        p.objective
+          ? h('div.small.rw-objective', {}, 'your objective: ', h('span.chip.rw-obj', { dataset: { objective: p.objective },
+            title: objInfo[p.objective]?.goal || '', text: objInfo[p.objective]?.name || pretty(p.objective) }),
+            h('small.muted', { text: ` ${objInfo[p.objective]?.goal || ''}` }))
+          : (p.objectiveCount ? h('div.small.rw-objective', { text: `${p.objectiveCount} objective card${p.objectiveCount === 1 ? '' : 's'}, face down` }) : null),
+        p.completed?.length
+          ? h('div.small.rw-completed', {}, 'objectives completed: ', p.completed.map((id) => h('span.chip.rw-obj', { dataset: { objective: id },
+            title: objInfo[id]?.goal || '', text: objInfo[id]?.name || pretty(id) })))
+          : null);
     }));
 
     function countList(ids) {
