@@ -39,7 +39,7 @@ const (
 	kRetreat          // retreat <area>
 	kRaze             // raze
 	kSeize            // seize [from <area>]
-	kHero             // hero <area>: the setup hero placed
+	kHero             // hero <area>: the hero dealt placed (setup, Rally Support)
 	kGo               // go <hero> <area>: a hero moves one area
 	kHeal             // heal <hero>
 	kTrain            // train <hero> <attribute> [<attribute>]
@@ -48,13 +48,14 @@ const (
 	kSupport          // support <hero> <unit>
 	kDrop             // drop <fate card number>
 	kObjective        // objective <objective>: the one kept (Limits 3)
+	kDesert           // desert <hero>: a hero leaves play (Deserting heroes)
 	numActionKinds
 )
 
 var actionWords = [numActionKinds]string{"lay", "rune", "keep", "place", "take", "lose", "bid", "discard", "put",
 	"allies", "reveal", "carry", "frost", "order", "activate", "move", "done", "recruit", "develop", "build",
 	"repair", "conceal", "skip", "fight", "parley", "choose", "first", "hit", "stand", "sacrifice", "retreat",
-	"raze", "seize", "hero", "go", "heal", "train", "quest", "duel", "support", "drop", "objective"}
+	"raze", "seize", "hero", "go", "heal", "train", "quest", "duel", "support", "drop", "objective", "desert"}
 
 func act(seat int8, kind int, args ...int) engine.Action {
 	a := engine.Action{Seat: engine.Seat(seat), Kind: uint8(kind)}

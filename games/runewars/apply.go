@@ -176,7 +176,18 @@ func (s *State) do(a engine.Action, l *engine.Log) {
 		h := s.unplaced(p)
 		s.heroes[h].area = int8(x)
 		l.Add(engine.Everyone, "hero", "%s places %s in %s", name, &s.c.Heroes[h], &s.c.Areas[x])
+		if s.stage == stResolve {
+			s.arrive(h, l)
+			s.finishOrder()
+			break
+		}
 		s.nextSetupPlayer(l)
+	case kDesert:
+		s.desert(x, l)
+		if s.dealHero(p, l) {
+			break // placed next (Rally Support)
+		}
+		s.finishOrder()
 	case kGo:
 		s.goHero(x, y, l)
 	case kHeal:

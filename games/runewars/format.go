@@ -64,7 +64,8 @@ var whyRule = [numActionKinds]struct{ rule, why string }{
 	kRetreat:   {"Runewars rules, Retreat", "one adjacent area, friendly or empty"},
 	kRaze:      {"Runewars rules, Battles 6b", "only after winning against a stronghold"},
 	kSeize:     {"Runewars rules, Battles 6b", "only after winning against a stronghold; a stronghold token from the supply, or one of the player's own from the board"},
-	kHero:      {"Runewars rules, Setup 6", "the hero dealt at setup goes in an area of the player's home realm"},
+	kHero:      {"Runewars rules, Setup 6; Order cards 6", "the hero dealt at setup goes in an area of the player's home realm; a hero gained by Rally Support's Supremacy Bonus in an area with one of his strongholds"},
+	kDesert:    {"Runewars rules, Limits 4; Deserting heroes", "only with Rally Support's Supremacy Bonus, when the player has 3 heroes: one of his heroes deserts to make room"},
 	kGo:        {"Runewars rules, Order cards 1; Heroes 1", "a hero who is not routed moves one area with Strategize, or up to 2 areas in the quest phase, once"},
 	kHeal:      {"Runewars rules, Heroes 2", "a damaged hero heals in a friendly area, instead of training or moving"},
 	kTrain:     {"Runewars rules, Heroes 3", "2 points on one or two attributes, one training token an attribute, instead of healing or moving"},
@@ -201,8 +202,8 @@ func (s *State) FormatAction(a engine.Action) string {
 		return "hero " + area(x)
 	case kGo:
 		return fmt.Sprintf("go %s %s", s.heroID(x), area(y))
-	case kHeal:
-		return "heal " + s.heroID(x)
+	case kHeal, kDesert:
+		return w + " " + s.heroID(x)
 	case kTrain:
 		if z >= 0 {
 			return fmt.Sprintf("train %s %s %s", s.heroID(x), attrID(y), attrID(z))
@@ -316,8 +317,8 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 			return engine.Action{}, err
 		}
 		return act(p, kind, b2i(args[0] == "dragon"), a), nil
-	case kHeal:
-		if err := want(1, "heal HERO"); err != nil {
+	case kHeal, kDesert:
+		if err := want(1, f[0]+" HERO"); err != nil {
 			return engine.Action{}, err
 		}
 		h, err := hero(args[0])

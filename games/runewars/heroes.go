@@ -36,6 +36,8 @@ type questPhase struct {
 
 const questLimit = 3 // quest cards in hand (Limits 5)
 
+const heroLimit = 3 // hero cards a player has (Limits 4)
+
 // inPlay reports whether hero card h is a figure on the board.
 func (s *State) inPlay(h int) bool { return s.heroes[h].owner >= 0 && s.heroes[h].area != noArea }
 
@@ -456,4 +458,73 @@ func (s *State) questDone() {
 		return
 	}
 	s.nextQuester()
+}
+
+// heroesOf counts seat's heroes in play.
+func (s *State) heroesOf(p int8) int {
+	n := 0
+	for h := range s.c.Heroes {
+		if s.heroes[h].owner == p {
+			n++
+		}
+	}
+	return n
+}
+
+// rallyHero plays Rally Support's Supremacy Bonus: the discarded hero
+// cards are shuffled back into their decks, and the player is dealt a
+// hero of his alignment to place in an area with one of his strongholds;
+// with 3 heroes already (Limits 4) he may first have one desert, or skip
+// (Order cards 6; checklist 37; RW-R36).
+func (s *State) rallyHero(p int8, l *engine.Log) {
+	for g := range s.hdeck {
+		back := false
+		for h := range s.c.Heroes {
+			if hf := &s.heroes[h]; hf.out && b2i(s.c.Heroes[h].Good) == g {
+				hf.out = false
+				s.hdeck[g][s.nhdeck[g]] = int8(h)
+				s.nhdeck[g]++
+				back = true
+			}
+		}
+		if back {
+			d := &s.hdeck[g]
+			s.rng.Shuffle(int(s.nhdeck[g]), func(i, j int) { d[i], d[j] = d[j], d[i] })
+		}
+	}
+	if s.keepAreas(p) == 0 {
+		return
+	}
+	if s.heroesOf(p) >= heroLimit {
+		s.ord.phase = opHero
+		return
+	}
+	if s.dealHero(p, l) {
+		s.ord.phase = opHero
+	}
+}
+
+// legalRallyHero lists where the hero dealt may go, or, with 3 heroes,
+// which may desert to make room (or skip).
+func (s *State) legalRallyHero(p int8, buf []engine.Action) []engine.Action {
+	if s.unplaced(p) >= 0 {
+		s.keepAreas(p).each(func(a int) { buf = append(buf, act(p, kHero, a)) })
+		return buf
+	}
+	for h := range s.c.Heroes {
+		if s.heroes[h].owner == p && s.inPlay(h) {
+			buf = append(buf, act(p, kDesert, h))
+		}
+	}
+	return append(buf, act(p, kSkip))
+}
+
+// desert removes hero h: its figure leaves the board and its reward cards
+// are discarded face up (Deserting heroes; checklist 90). Its card is
+// discarded, to be shuffled back by Rally Support.
+func (s *State) desert(h int, l *engine.Log) {
+	hf := &s.heroes[h]
+	s.rOut |= hf.rewards
+	l.Add(engine.Everyone, "hero", "%s: %s deserts; its %d reward cards are discarded face up", s.fac(hf.owner), &s.c.Heroes[h], popcount(hf.rewards))
+	*hf = heroFig{owner: -1, area: noArea, out: true}
 }

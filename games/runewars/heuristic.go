@@ -334,6 +334,13 @@ func (s *State) worthOf(p int8, a engine.Action) float64 {
 			return -1
 		}
 		return 1
+	case kDesert:
+		// A hero with reward cards is worth keeping; a bare one may make
+		// room for a new one.
+		if s.heroes[x].rewards != 0 {
+			return -1
+		}
+		return -0.6
 	case kObjective:
 		// Keep the objective nearest to completion (Limits 3).
 		if ob := &s.c.Objectives[x]; ob.Goal.atSeasonEnd() {

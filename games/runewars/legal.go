@@ -208,6 +208,8 @@ func (s *State) legalOrder(p int8, buf []engine.Action) []engine.Action {
 			})
 		})
 		return append(buf, act(p, kSkip))
+	case opHero:
+		return s.legalRallyHero(p, buf)
 	case opFortify:
 		pl := &s.players[p]
 		if o.did&1 == 0 && pl.dials[Wood] >= buildCost {

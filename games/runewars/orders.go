@@ -42,6 +42,7 @@ const (
 	opPlace                 // place the recruited units
 	opDevelop               // Harvest's Supremacy Bonus: a development
 	opFortify               // Fortify's actions, or done
+	opHero                  // Rally Support's Supremacy Bonus: a hero to place, or one to desert
 	opFinished
 )
 
@@ -113,6 +114,9 @@ func (s *State) startOrder(l *engine.Log) {
 	case oRally:
 		s.rally(p, l)
 		s.ord.phase = opFinished
+		if s.ord.sup {
+			s.rallyHero(p, l)
+		}
 	case oPower:
 		s.acquirePower(p, l)
 		s.ord.phase = opFinished

@@ -21,7 +21,7 @@ import (
 //     take influence|tactics: the word; choose <card>: the fate card's
 //     number; bid, parley <n>: nothing;
 //   - hero <area>: the area; go <hero> <area>: the hero and the area;
-//     heal <hero>: the hero; train <hero> <attribute> [<attribute>]: the
+//     heal, desert <hero>: the hero; train <hero> <attribute> [<attribute>]: the
 //     hero and the attributes; quest <hero> <quest>: the hero and the quest;
 //     duel <hero> <hero>: both heroes; support <hero> <unit>: the hero and
 //     the unit type; drop <card>: the fate card's number;
@@ -102,7 +102,7 @@ func (s *State) ActionParts(a engine.Action) engine.ActionParts {
 		}
 	case kDuel:
 		out.Refs = []string{s.heroID(int(x)), s.heroID(int(y))}
-	case kHeal:
+	case kHeal, kDesert:
 		out.Refs = []string{s.heroID(int(x))}
 	case kTrain:
 		out.Refs = []string{s.heroID(int(x)), attrID(int(y))}
