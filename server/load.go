@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -336,6 +337,9 @@ type loadFrame struct {
 // the structured actions, the view) is for people, and a load client that
 // decoded it would measure itself rather than the server.
 func scanFrame(b []byte, f *loadFrame) error {
+	if scanFast(b, f) {
+		return nil
+	}
 	*f = loadFrame{Legal: f.Legal[:0]}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
@@ -371,4 +375,86 @@ func scanFrame(b []byte, f *loadFrame) error {
 		}
 	}
 	return nil
+}
+
+// scanFast reads the two frames a load client gets most, in the order the
+// server writes their fields: an ack, {"type":"ack","id":N,"seq":S}, and
+// the head of a state frame, {"type":"state","match":"ID","seq":S,
+// "over":B,"legal":["…",…]. It reports false for anything else (an error
+// frame, a string with an escape), which scanFrame then decodes with
+// encoding/json.
+func scanFast(b []byte, f *loadFrame) bool {
+	num := func(b []byte) (int64, []byte, bool) {
+		i := 0
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+		if i == 0 || i > 18 {
+			return 0, nil, false
+		}
+		n, err := strconv.ParseInt(string(b[:i]), 10, 64)
+		return n, b[i:], err == nil
+	}
+	if rest, ok := bytes.CutPrefix(b, []byte(`{"type":"ack","id":`)); ok {
+		id, rest, ok := num(rest)
+		if !ok {
+			return false
+		}
+		if rest, ok = bytes.CutPrefix(rest, []byte(`,"seq":`)); !ok {
+			return false
+		}
+		seq, rest, ok := num(rest)
+		if !ok || string(rest) != "}" {
+			return false
+		}
+		*f = loadFrame{Type: "ack", ID: id, Seq: int(seq), Legal: f.Legal[:0]}
+		return true
+	}
+	rest, ok := bytes.CutPrefix(b, []byte(`{"type":"state","match":"`))
+	if !ok {
+		return false
+	}
+	end := bytes.IndexByte(rest, '"')
+	if end < 0 || bytes.IndexByte(rest[:end], '\\') >= 0 {
+		return false
+	}
+	if rest, ok = bytes.CutPrefix(rest[end+1:], []byte(`,"seq":`)); !ok {
+		return false
+	}
+	seq, rest, ok := num(rest)
+	if !ok {
+		return false
+	}
+	var over bool
+	switch {
+	case bytes.HasPrefix(rest, []byte(`,"over":true`)):
+		over, rest = true, rest[len(`,"over":true`):]
+	case bytes.HasPrefix(rest, []byte(`,"over":false`)):
+		rest = rest[len(`,"over":false`):]
+	default:
+		return false
+	}
+	if rest, ok = bytes.CutPrefix(rest, []byte(`,"legal":[`)); !ok {
+		return false
+	}
+	legal := f.Legal[:0]
+	for len(rest) > 0 && rest[0] != ']' {
+		if rest[0] == ',' && len(legal) > 0 {
+			rest = rest[1:]
+		}
+		if len(rest) == 0 || rest[0] != '"' {
+			return false
+		}
+		end := bytes.IndexByte(rest[1:], '"')
+		if end < 0 || bytes.IndexByte(rest[1:1+end], '\\') >= 0 {
+			return false // an escape: encoding/json reads it
+		}
+		legal = append(legal, string(rest[1:1+end]))
+		rest = rest[2+end:]
+	}
+	if len(rest) == 0 {
+		return false
+	}
+	*f = loadFrame{Type: "state", Seq: int(seq), Over: over, Legal: legal}
+	return true
 }

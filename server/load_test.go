@@ -1,7 +1,11 @@
 package server
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -58,5 +62,58 @@ func TestLoadRate(t *testing.T) {
 	// 20 a second for 2 seconds, and the limiter's first token: at most 41.
 	if res.Actions > 41 || res.Actions == 0 {
 		t.Errorf("%d actions at 20 a second for 2 seconds", res.Actions)
+	}
+}
+
+// TestScanFast checks the load client's quick reader against
+// encoding/json on every frame of played matches, and on frames it must
+// leave to encoding/json.
+func TestScanFast(t *testing.T) {
+	ts := newTestServer(t)
+	var frames [][]byte
+	for i := range 3 {
+		cr := create(t, ts.url, "blackred", nil, "human", "human")
+		a, b := dial(t, ts.url, cr.ID, cr.Seats[0].Token), dial(t, ts.url, cr.ID, cr.Seats[1].Token)
+		playRandom(t, rand.New(rand.NewPCG(uint64(i), 7)), []*client{a, b}, nil, 60)
+		a.act("no such action", -1) // an error frame
+		for _, c := range []*client{a, b} {
+			for _, f := range c.received() {
+				frames = append(frames, f.raw)
+			}
+		}
+	}
+	frames = append(frames, []byte(`{"type":"state","match":"x","seq":3,"over":false,"legal":["a \u003c b","c"],"view":null}`),
+		[]byte(`{"type":"ack","id":1,"seq":2,"extra":1}`), []byte(`{"type":"state","match":"x","seq":1,"over":false,"legal":[],"view":{}}`))
+	fast := 0
+	for _, b := range frames {
+		var want loadFrame
+		full := json.NewDecoder(bytes.NewReader(b))
+		var m map[string]json.RawMessage
+		if err := full.Decode(&m); err != nil {
+			t.Fatal(err)
+		}
+		json.Unmarshal(m["type"], &want.Type)
+		json.Unmarshal(m["id"], &want.ID)
+		json.Unmarshal(m["seq"], &want.Seq)
+		json.Unmarshal(m["over"], &want.Over)
+		json.Unmarshal(m["code"], &want.Code)
+		json.Unmarshal(m["legal"], &want.Legal)
+		var got loadFrame
+		if scanFast(b, &got) {
+			fast++
+		}
+		got = loadFrame{}
+		if err := scanFrame(b, &got); err != nil {
+			t.Fatalf("%s: %v", b, err)
+		}
+		if len(got.Legal) == 0 && len(want.Legal) == 0 {
+			got.Legal, want.Legal = nil, nil
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("%.200s:\nread   %+v\nwant %+v", b, got, want)
+		}
+	}
+	if fast < len(frames)/2 {
+		t.Errorf("the quick reader read %d of %d frames", fast, len(frames))
 	}
 }
