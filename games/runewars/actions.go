@@ -49,13 +49,14 @@ const (
 	kDrop             // drop <fate card number>
 	kObjective        // objective <objective>: the one kept (Limits 3)
 	kDesert           // desert <hero>: a hero leaves play (Deserting heroes)
+	kGive             // give <hero> <hero> <reward>: a reward card traded (Heroes 1a)
 	numActionKinds
 )
 
 var actionWords = [numActionKinds]string{"lay", "rune", "keep", "place", "take", "lose", "bid", "discard", "put",
 	"allies", "reveal", "carry", "frost", "order", "activate", "move", "done", "recruit", "develop", "build",
 	"repair", "conceal", "skip", "fight", "parley", "choose", "first", "hit", "stand", "sacrifice", "retreat",
-	"raze", "seize", "hero", "go", "heal", "train", "quest", "duel", "support", "drop", "objective", "desert"}
+	"raze", "seize", "hero", "go", "heal", "train", "quest", "duel", "support", "drop", "objective", "desert", "give"}
 
 func act(seat int8, kind int, args ...int) engine.Action {
 	a := engine.Action{Seat: engine.Seat(seat), Kind: uint8(kind)}

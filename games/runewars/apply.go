@@ -182,6 +182,8 @@ func (s *State) do(a engine.Action, l *engine.Log) {
 			break
 		}
 		s.nextSetupPlayer(l)
+	case kGive:
+		s.give(x, y, z, l)
 	case kDesert:
 		s.desert(x, l)
 		if s.dealHero(p, l) {

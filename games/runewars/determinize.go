@@ -145,6 +145,7 @@ func (s *State) Hash() uint64 {
 	b = binary.LittleEndian.AppendUint32(b, s.rOut)
 	s.b.placed.each(func(a int) { b = binary.LittleEndian.AppendUint32(b, s.dropped[a]) })
 	b = append(b, byte(b2i(s.qph.on)), byte(s.qph.seat), byte(s.qph.left), byte(s.qph.hero), byte(s.qph.steps), byte(b2i(s.sea.objDone)))
+	b = binary.LittleEndian.AppendUint32(b, s.qph.traded)
 	for o := range s.c.Objectives {
 		b = append(b, byte(s.objAt[o]), byte(s.objBy[o]))
 	}

@@ -65,6 +65,7 @@ var whyRule = [numActionKinds]struct{ rule, why string }{
 	kRaze:      {"Runewars rules, Battles 6b", "only after winning against a stronghold"},
 	kSeize:     {"Runewars rules, Battles 6b", "only after winning against a stronghold; a stronghold token from the supply, or one of the player's own from the board"},
 	kHero:      {"Runewars rules, Setup 6; Order cards 6", "the hero dealt at setup goes in an area of the player's home realm; a hero gained by Rally Support's Supremacy Bonus in an area with one of his strongholds"},
+	kGive:      {"Runewars rules, Heroes 1a", "a reward card passes between two of the player's heroes in the same area, in his turn of the quest phase, once a phase"},
 	kDesert:    {"Runewars rules, Limits 4; Deserting heroes", "only with Rally Support's Supremacy Bonus, when the player has 3 heroes: one of his heroes deserts to make room"},
 	kGo:        {"Runewars rules, Order cards 1; Heroes 1", "a hero who is not routed moves one area with Strategize, or up to 2 areas in the quest phase, once"},
 	kHeal:      {"Runewars rules, Heroes 2", "a damaged hero heals in a friendly area, instead of training or moving"},
@@ -220,6 +221,12 @@ func (s *State) FormatAction(a engine.Action) string {
 		return "drop ?"
 	case kObjective:
 		return "objective " + s.objectiveID(x)
+	case kGive:
+		rw := "?"
+		if z >= 0 && z < len(s.c.Rewards) {
+			rw = s.c.Rewards[z].ID
+		}
+		return fmt.Sprintf("give %s %s %s", s.heroID(x), s.heroID(y), rw)
 	case kQuest:
 		q := "?"
 		if y >= 0 && y < len(s.c.Quests) {
@@ -391,6 +398,23 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 			return engine.Action{}, fmt.Errorf("quest: no quest %q", args[1])
 		}
 		return act(p, kind, h, q), nil
+	case kGive:
+		if err := want(3, "give HERO HERO REWARD"); err != nil {
+			return engine.Action{}, err
+		}
+		h, err := hero(args[0])
+		if err != nil {
+			return engine.Action{}, err
+		}
+		o, err := hero(args[1])
+		if err != nil {
+			return engine.Action{}, err
+		}
+		r, ok := s.c.RewardByID(args[2])
+		if !ok {
+			return engine.Action{}, fmt.Errorf("give: no reward card %q", args[2])
+		}
+		return act(p, kind, h, o, r), nil
 	case kObjective:
 		if err := want(1, "objective OBJECTIVE"); err != nil {
 			return engine.Action{}, err

@@ -27,11 +27,12 @@ const (
 
 // questPhase is the Summer quest phase being played (Heroes).
 type questPhase struct {
-	on    bool
-	seat  int8 // the player whose heroes act
-	left  int8 // players still to act, him included
-	hero  int8 // the hero moving (Heroes 1), or -1
-	steps int8 // areas it has moved
+	on     bool
+	seat   int8   // the player whose heroes act
+	left   int8   // players still to act, him included
+	hero   int8   // the hero moving (Heroes 1), or -1
+	steps  int8   // areas it has moved
+	traded uint32 // reward cards traded in this phase, once each (RW-R37)
 }
 
 const questLimit = 3 // quest cards in hand (Limits 5)
@@ -321,8 +322,10 @@ func (s *State) legalQuestPhase(p int8, buf []engine.Action) []engine.Action {
 		}
 		buf = s.legalQuests(p, h, buf)
 		buf = s.legalDuels(p, h, buf)
+		buf = s.legalTrades(p, buf)
 		return append(buf, act(p, kDone))
 	}
+	buf = s.legalTrades(p, buf)
 	for h := range s.c.Heroes {
 		hf := &s.heroes[h]
 		if hf.owner != p || !s.canAct(h) {
@@ -527,4 +530,36 @@ func (s *State) desert(h int, l *engine.Log) {
 	s.rOut |= hf.rewards
 	l.Add(engine.Everyone, "hero", "%s: %s deserts; its %d reward cards are discarded face up", s.fac(hf.owner), &s.c.Heroes[h], popcount(hf.rewards))
 	*hf = heroFig{owner: -1, area: noArea, out: true}
+}
+
+// legalTrades lists the reward cards seat may pass between two of his
+// heroes in the same area, in his turn of the quest phase: a hero moving
+// trades with the heroes of the areas it passes (Heroes 1a; checklist 79;
+// RW-R37). Each card moves once a phase.
+func (s *State) legalTrades(p int8, buf []engine.Action) []engine.Action {
+	for h := range s.c.Heroes {
+		hf := &s.heroes[h]
+		if hf.owner != p || !s.inPlay(h) || hf.rewards&^s.qph.traded == 0 {
+			continue
+		}
+		for o := range s.c.Heroes {
+			if o == h || s.heroes[o].owner != p || !s.inPlay(o) || s.heroes[o].area != hf.area {
+				continue
+			}
+			for r := range s.c.Rewards {
+				if hf.rewards&^s.qph.traded&(1<<uint(r)) != 0 {
+					buf = append(buf, act(p, kGive, h, o, r))
+				}
+			}
+		}
+	}
+	return buf
+}
+
+// give passes reward card r from hero h to hero o (RW-R37).
+func (s *State) give(h, o, r int, l *engine.Log) {
+	s.heroes[h].rewards &^= 1 << uint(r)
+	s.heroes[o].rewards |= 1 << uint(r)
+	s.qph.traded |= 1 << uint(r)
+	l.Add(engine.Everyone, "reward", "%s gives %s to %s", &s.c.Heroes[h], &s.c.Rewards[r], &s.c.Heroes[o])
 }

@@ -334,6 +334,14 @@ func (s *State) worthOf(p int8, a engine.Action) float64 {
 			return -1
 		}
 		return 1
+	case kGive:
+		// Trade a card only to a hero that lacks its kind.
+		for r := range s.c.Rewards {
+			if s.heroes[y].rewards&(1<<uint(r)) != 0 && s.c.Rewards[r].Kind == s.c.Rewards[z].Kind {
+				return -1
+			}
+		}
+		return -0.2
 	case kDesert:
 		// A hero with reward cards is worth keeping; a bare one may make
 		// room for a new one.

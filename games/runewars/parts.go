@@ -25,7 +25,8 @@ import (
 //     hero and the attributes; quest <hero> <quest>: the hero and the quest;
 //     duel <hero> <hero>: both heroes; support <hero> <unit>: the hero and
 //     the unit type; drop <card>: the fate card's number;
-//   - objective <objective>: the objective;
+//   - objective <objective>: the objective; give <hero> <hero> <reward>:
+//     both heroes and the reward card;
 //   - done, conceal, skip, fight, sacrifice, raze: nothing.
 func (s *State) ActionParts(a engine.Action) engine.ActionParts {
 	if int(a.Kind) >= numActionKinds {
@@ -111,6 +112,11 @@ func (s *State) ActionParts(a engine.Action) engine.ActionParts {
 		}
 	case kObjective:
 		out.Refs = []string{s.objectiveID(int(x))}
+	case kGive:
+		out.Refs = []string{s.heroID(int(x)), s.heroID(int(y))}
+		if z >= 0 && int(z) < len(s.c.Rewards) {
+			out.Refs = append(out.Refs, s.c.Rewards[z].ID)
+		}
 	case kQuest:
 		out.Refs = []string{s.heroID(int(x))}
 		if y >= 0 && int(y) < len(s.c.Quests) {
