@@ -289,20 +289,21 @@ func (l *live) armClock() {
 		return
 	}
 	t := now()
-	var next time.Duration = -1
+	var next time.Duration
+	found := false
 	for _, s := range l.ck.deciding.List() {
 		if !l.timed(s) {
 			continue
 		}
 		d := l.left(s, t)
-		if l.clock.Kind == ClockRealtime && d <= 0 && l.clock.Timeout == TimeoutBot {
-			continue // a bot plays for it already
+		if d <= 0 && l.clock.Timeout == TimeoutBot {
+			continue // a bot plays for it already (kickBots)
 		}
-		if next < 0 || d < next {
-			next = d
+		if !found || d < next {
+			next, found = d, true
 		}
 	}
-	if next < 0 {
+	if !found {
 		return
 	}
 	l.timer = time.AfterFunc(max(next, 0)+time.Millisecond, l.onClock)
@@ -338,7 +339,7 @@ func (l *live) timesUp(t time.Time) bool {
 	if l.clock.Timeout == TimeoutBot {
 		l.s.log.Info("time out: a bot plays on", "match", l.id, "seats", flagged)
 		l.kickBots()
-		l.publish(len(l.steps)) // the clocks show who is out of time
+		l.publish(len(l.steps)) // the clocks show who is out of time; the timer skips them
 		return true
 	}
 	l.endByClock(flagged)

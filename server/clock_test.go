@@ -286,3 +286,74 @@ func TestClockStartsOnJoinUnwatched(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// TestClockBotTakesItsTime: while a bot thinks for a person out of time,
+// the clock does not wake the match again and again (with a turn-based
+// clock as with a real-time one): the watchers get a frame saying the
+// seat is out of time, then the bot's move.
+func TestClockBotTakesItsTime(t *testing.T) {
+	for _, c := range []ClockSettings{
+		{Kind: ClockTurn, Days: 0.2 / 86400, Timeout: TimeoutBot}, // 200 ms a move
+		{Kind: ClockRealtime, Minutes: 0.2 / 60, Timeout: TimeoutBot},
+	} {
+		t.Run(c.Kind, func(t *testing.T) {
+			ts := newTestServerWith(t, func(cfg *Config) { cfg.BotDelay = 500 * time.Millisecond })
+			cr := createClocked(t, ts.url, c)
+			a := dial(t, ts.url, cr.ID, cr.Seats[0].Token)
+			if f := a.waitSeq(1); f == nil || f.Seq != 1 {
+				t.Fatal("the bot did not move for the person out of time")
+			}
+			n := 0
+			for _, f := range a.received() {
+				if f.Type == "state" && f.Seq == 0 {
+					n++
+				}
+			}
+			// The first frame, and one saying who is out of time.
+			if n > 3 {
+				t.Fatalf("%d frames of step 0 while the bot thought: the clock woke the match again and again", n)
+			}
+			a.close()
+		})
+	}
+}
+
+// TestClockRanOutWhileDown: a person's time that ran out while no server
+// ran is dealt with as soon as one resumes.
+func TestClockRanOutWhileDown(t *testing.T) {
+	ts := newTestServer(t)
+	cr := createClocked(t, ts.url, ClockSettings{Kind: ClockRealtime, Minutes: 0.005, Timeout: TimeoutLose}) // 300 ms
+	ts.Server.Close()
+	m, err := ts.store.Match(context.Background(), cr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for time.Since(m.Created) < 400*time.Millisecond {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if m, _ := ts.store.Match(context.Background(), cr.ID); m.Status != store.Playing {
+		t.Fatalf("ended with no server running: %s", m.Status)
+	}
+	srv2, err := New(Config{Store: ts.store, Games: withTestGame})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv2.Close()
+	if err := srv2.Resume(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		m, err := ts.store.Match(context.Background(), cr.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Status == store.Over && strings.Contains(m.Result, "ran out of time") {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("not ended on resuming: %s %q", m.Status, m.Result)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
