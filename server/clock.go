@@ -201,7 +201,9 @@ func (l *live) clockAdvance(from int) {
 			if s == st.seat || !after.Has(s) {
 				// The decision ended: its time is spent.
 				l.ck.remaining[s] -= l.charge(s, st.at)
-				if s == st.seat && l.clock.Start != 0 {
+				// A move in time earns the increment; one made by a bot
+				// for a person out of time does not, so the bot plays on.
+				if s == st.seat && l.clock.Start != 0 && l.ck.remaining[s] > 0 {
 					l.ck.remaining[s] += l.clock.increment()
 				}
 			}

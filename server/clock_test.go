@@ -128,7 +128,9 @@ func TestClockLose(t *testing.T) {
 // is out, and the match goes on.
 func TestClockBot(t *testing.T) {
 	ts := newTestServer(t)
-	cr := createClocked(t, ts.url, ClockSettings{Kind: ClockRealtime, Minutes: 0.005, Timeout: TimeoutBot}) // 300 ms
+	// 300 ms and 60 s a move: a bot's moves earn no increment, or the
+	// person would be given the seat back.
+	cr := createClocked(t, ts.url, ClockSettings{Kind: ClockRealtime, Minutes: 0.005, Increment: 60, Timeout: TimeoutBot})
 	a, b := dial(t, ts.url, cr.ID, cr.Seats[0].Token), dial(t, ts.url, cr.ID, cr.Seats[1].Token)
 	// Nobody acts: the bots play both seats once their times are out.
 	f := a.waitState(func(f *frame) bool { return f.Seq >= 4 || f.Over })
