@@ -389,15 +389,8 @@ func (b *board) legalPlacements(c *Content, t int) []placement {
 							h := at.add(o)
 							d = min(d, int(dist[h.q-g.q0][h.r-g.r0]))
 						}
-						if d < 3 && d < best {
-							continue
-						}
-						if d < 3 && d > best {
-							ok, best = ok[:0], d
-						}
-						if d >= 3 && best < 3 {
-							ok, best = ok[:0], 3
-						}
+						ok, best = keepFarthest(ok, best, p, d)
+						continue
 					}
 					ok = append(ok, p)
 				}
@@ -408,6 +401,22 @@ func (b *board) legalPlacements(c *Content, t int) []placement {
 		}
 	}
 	return nil
+}
+
+// keepFarthest adds home realm place p, d areas from the other home
+// realms, to ok, the places kept so far, best areas away: every place at
+// least 3 away (Setup 1), or, when there is none, the farthest ones
+// (RW-R3). It returns the new list and best.
+func keepFarthest(ok []placement, best int, p placement, d int) ([]placement, int) {
+	switch {
+	case d >= 3 && best < 3:
+		ok, best = ok[:0], 3
+	case d < 3 && d < best:
+		return ok, best
+	case d < 3 && d > best:
+		ok, best = ok[:0], d
+	}
+	return append(ok, p), best
 }
 
 // homeDistances returns, for every hex of the grid, the fewest steps to a
@@ -454,16 +463,8 @@ func (b *board) legalPlacementsSlow(c *Content, t int) []placement {
 				continue
 			}
 			if home && b.homes != 0 {
-				d := b.homeDistance(c, t, p)
-				if d < 3 && d < best {
-					continue
-				}
-				if d < 3 && d > best {
-					ok, best = ok[:0], d
-				}
-				if d >= 3 && best < 3 {
-					ok, best = ok[:0], 3
-				}
+				ok, best = keepFarthest(ok, best, p, b.homeDistance(c, t, p))
+				continue
 			}
 			ok = append(ok, p)
 		}
