@@ -219,7 +219,7 @@ func (m *MCTS) parse(params string) (map[string]string, error) {
 			if err != nil || c < 0 || c != c || c > 1e6 {
 				return nil, fmt.Errorf("c=%s: want a number of at least 0", v)
 			}
-			m.C = c
+			m.C, m.cGiven = c, true
 		default:
 			return nil, fmt.Errorf("unknown parameter %q (known: c, depth, guide, iters, level, time)", k)
 		}

@@ -53,7 +53,8 @@ type MCTS struct {
 	// Time is the thinking time per choice, used when Iterations is zero.
 	// At least one iteration is always run.
 	Time time.Duration
-	// C is the exploration constant of UCB.
+	// C is the exploration constant of UCB. A state that is an
+	// [Exploration] sets it instead, unless the spec named one.
 	C float64
 	// Depth is the most random actions a playout plays before it asks the
 	// state's [engine.Evaluator], if it has one; zero plays to the end.
@@ -69,9 +70,11 @@ type MCTS struct {
 	// named a share.
 	Guide int
 
-	name       string // "mcts", or the level it plays at
-	depthGiven bool   // the spec named Depth: a game's Horizon does not set it
-	guideGiven bool   // the spec named Guide: a game's PlayoutGuide does not set it
+	name       string  // "mcts", or the level it plays at
+	depthGiven bool    // the spec named Depth: a game's Horizon does not set it
+	guideGiven bool    // the spec named Guide: a game's PlayoutGuide does not set it
+	cGiven     bool    // the spec named C: a game's Exploration does not set it
+	c          float64 // the exploration constant of this search
 
 	rng     engine.Rand
 	nodes   []node          // nodes[0] is the root
@@ -122,6 +125,18 @@ type PlayoutGuide interface {
 	PlayoutGuide() int
 }
 
+// Exploration is implemented by states whose evaluation tells moves
+// apart by less than a win from a loss: in Tactics David, a grid space
+// closer to the enemy is worth a hundredth, and the default exploration
+// constant, made for rewards of 0 to 1, would spread the search evenly
+// over a hundred moves.
+type Exploration interface {
+	engine.Evaluator
+	// Exploration returns the exploration constant of UCB for a search
+	// from this state; more than 0.
+	Exploration() float64
+}
+
 // Name returns "mcts", or the level the bot was made at, such as
 // "normal".
 func (m *MCTS) Name() string { return cmp.Or(m.name, "mcts") }
@@ -144,6 +159,10 @@ func (m *MCTS) Choose(s engine.State, seat engine.Seat) engine.Action {
 	// The tree grows as the search uses it, in memory kept from the last
 	// search: a budget, which a spec may set very high, sizes nothing.
 	m.nodes = append(m.nodes[:0], node{child: -1, next: -1})
+	m.c = m.C
+	if e, ok := s.(Exploration); ok && !m.cGiven {
+		m.c = e.Exploration()
+	}
 	start := time.Now()
 	m.iters = 0
 	for m.Iterations > 0 && m.iters < m.Iterations ||
@@ -315,7 +334,7 @@ func (m *MCTS) descend(cur int32) (next int32, expanded bool) {
 		}
 		n := &m.nodes[c]
 		v := float64(n.visits)
-		score := n.reward/v + m.C*math.Sqrt(math.Log(float64(n.avail))/v)
+		score := n.reward/v + m.c*math.Sqrt(math.Log(float64(n.avail))/v)
 		if score > bestScore {
 			best, bestScore = c, score
 		}

@@ -352,3 +352,51 @@ func TestMCTSGuide(t *testing.T) {
 		}
 	}
 }
+
+// wide is a climb whose game sets the exploration constant (an
+// Exploration).
+type wide struct {
+	near
+	c float64
+}
+
+func (c *wide) Clone() engine.State                                { d := *c; return &d }
+func (c *wide) Determinize(engine.Seat, *engine.Rand) engine.State { return c.Clone() }
+func (c *wide) Exploration() float64                               { return c.c }
+
+// TestMCTSExploration checks that a game's Exploration sets the
+// exploration constant, unless the spec names one: the search of a climb
+// (up is worth more than down) splits its visits about evenly between the
+// two steps at a very high constant, and goes up nearly always at a low
+// one.
+func TestMCTSExploration(t *testing.T) {
+	for _, tt := range []struct {
+		spec string
+		c    float64
+		even bool
+	}{
+		{"mcts:iters=400", 1000, true},
+		{"mcts:iters=400", 0.01, false},
+		{"mcts:iters=400,c=0.01", 1000, false},
+		{"mcts:iters=400,c=1000", 0.01, true},
+	} {
+		b, err := New(tt.spec, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		evals, deepest := 0, 0
+		m := b.(*MCTS)
+		m.Choose(&wide{near: near{climb: climb{evals: &evals}, deepest: &deepest}, c: tt.c}, 0)
+		var up, down int32
+		for c := m.nodes[0].child; c >= 0; c = m.nodes[c].next {
+			if m.nodes[c].action.Kind == 1 {
+				up = m.nodes[c].visits
+			} else {
+				down = m.nodes[c].visits
+			}
+		}
+		if even := down > up/2; even != tt.even {
+			t.Errorf("%s, game's constant %v: %d visits up, %d down", tt.spec, tt.c, up, down)
+		}
+	}
+}

@@ -4,21 +4,30 @@ import (
 	"math"
 
 	"skald/engine"
+	"skald/games/tacticsdavid/battlefield"
 )
 
 // evalSteepness is how sharply Evaluate turns a material lead into
 // winning chances: a lead of a fifth of the material on the battlefield is
-// worth about 0.73.
+// worth about 0.73 before the pressure is added.
 const evalSteepness = 5
+
+// evalPressure is the most that pressure (Evaluate's closing in) adds to
+// or takes from a position's worth: about what a kill of one unit of five
+// is worth, so that a search closes in, and from ten grid spaces away.
+const evalPressure = 0.1
 
 // Evaluate returns what the position is worth to seat, from 0 to 1, for
 // search bots that cut their playouts short (engine.Evaluator). It weighs
 // the money in seat's living units against the other army's, as a lead
 // of the whole (a Kills mission adds the kills made, at a unit's average
 // cost each), and leans toward a draw as the agreed turns run out in a
-// Deathmatch, which an undecided battle ends drawn (TD-39). It is a bot's
-// guess, not a rule: a finished battle is worth its result's reward, and
-// one not yet deployed an even 0.5.
+// Deathmatch, which an undecided battle ends drawn (TD-39). To that it
+// adds seat's pressure: how close its units stand to striking distance of
+// an enemy they can kill, so that a search closes in and hunts down the
+// units that wander away rather than wait for the turn limit. It is a
+// bot's guess, not a rule: a finished battle is worth its result's
+// reward, and one not yet deployed an even 0.5.
 func (s *State) Evaluate(seat engine.Seat) float64 {
 	if s.over {
 		return s.result.Reward(seat)
@@ -50,11 +59,66 @@ func (s *State) Evaluate(seat engine.Seat) float64 {
 		left := float64(2*s.conf.turns-int(s.turns[0])-int(s.turns[1])+1) / float64(2*s.conf.turns)
 		weight = 0.25 + 0.75*math.Min(1, math.Max(0, left))
 	}
-	return 0.5 + 0.5*weight*math.Tanh(evalSteepness*lead/2)
+	v := 0.5 + (0.5-evalPressure)*weight*math.Tanh(evalSteepness*lead/2)
+	return v + evalPressure*(2*s.pressure(int(seat))-1)
 }
 
+// pressure returns how much of the enemy's army p's living units stand
+// within striking distance of, from 0 to 1: for each enemy unit its cost,
+// counted whole when a unit of p that can kill it can reach it next turn
+// (within its Movement Rating and one grid space, or its Range Rating for
+// a ranged unit), a little less for each grid space further, and not at
+// all from ten grid spaces further; over the cost of the whole enemy army,
+// the dead counted whole, so that a kill never lowers the pressure.
+func (s *State) pressure(p int) float64 {
+	var sum, all float64
+	for e := range s.pieces {
+		if s.trueOwner(e) == p {
+			continue
+		}
+		w := float64(s.info[s.pieces[e].prof].cost)
+		all += w
+		if !s.alive(e) {
+			sum += w
+			continue
+		}
+		gap := 99
+		for i := range s.pieces {
+			if !s.alive(i) || s.trueOwner(i) != p || s.attackType(i) == physical && s.pieces[e].utype == ethereal {
+				continue
+			}
+			in := &s.info[s.pieces[i].prof]
+			reach := int(in.move) + 1
+			if in.ranged {
+				reach = int(in.move) + s.rangeRating(i)
+			}
+			gap = min(gap, max(0, battlefield.Distance(s.pt(i), s.pt(e))-reach))
+		}
+		sum += w * max(0, 1-float64(gap)/pressureGaps)
+	}
+	if all == 0 {
+		return 0
+	}
+	return sum / all
+}
+
+// pressureGaps is how many grid spaces beyond striking distance an enemy
+// unit must stand to be out of Evaluate's pressure.
+const pressureGaps = 10
+
 // Horizon returns how many random actions a search's playout plays before
-// it asks Evaluate (ai.Horizon): about two turns. Random units seldom
-// meet, so a longer random playout only blurs what the evaluation sees,
-// and one to the end is almost always a draw by the turn limit.
-func (s *State) Horizon() int { return 24 }
+// it asks Evaluate (ai.Horizon): two. Random units seldom meet and seldom
+// strike, so a longer random playout only blurs what the evaluation sees
+// (above all by the random moves of the units engaged after the one
+// searched), and one to the end is almost always a draw by the turn
+// limit. In pilots against random play (mcts in the first seat, 8 or 16
+// seeded battles), 24 actions won 4 of 8, 6 actions 4 of 8 and 2 actions
+// 6 of 8 and 11 of 16.
+func (s *State) Horizon() int { return 2 }
+
+// Exploration returns the exploration constant of a search (ai.Exploration):
+// 0.15. A move a grid space closer to the enemy is worth about a hundredth
+// more, and a search exploring as for wins and losses (0.7) visits a
+// hundred such moves about evenly: against random play it won 19 of 32
+// seeded battles, at 0.15 23 of 32.
+func (s *State) Exploration() float64 { return 0.15 }
