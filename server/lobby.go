@@ -420,3 +420,23 @@ func (s *Server) rateMissed(ctx context.Context) error {
 	}
 	return nil
 }
+
+// reseat rereads the match's seats and clock from the store, after a
+// player joined it on another server, and shows its watchers.
+func (l *live) reseat(ctx context.Context) {
+	m, err := l.s.store.Match(ctx, l.id)
+	if err != nil {
+		l.s.log.Error("reread the seats", "match", l.id, "err", err)
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(m.Seats) != len(l.meta.Seats) {
+		return
+	}
+	l.meta.Seats, l.static = m.Seats, nil
+	if c, err := parseClock(m.Clock); err == nil && c != nil && l.clock != nil && l.clock.Start == 0 {
+		l.meta.Clock, l.clock.Start = m.Clock, c.Start
+	}
+	l.publish(len(l.steps))
+}

@@ -283,6 +283,11 @@ func (s *Server) listen(n store.Notifier) {
 			if l == nil {
 				return
 			}
+			if seq == 0 {
+				// A player joined the match on another server.
+				l.reseat(s.ctx)
+				return
+			}
 			l.mu.Lock()
 			behind := len(l.steps) < seq
 			l.mu.Unlock()

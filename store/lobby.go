@@ -55,6 +55,12 @@ func (s *sqlStore) JoinSeat(ctx context.Context, id string, seat int, st Seat, c
 	} else if n != 1 {
 		return fmt.Errorf("join match %s: the seats changed: %w", id, ErrConflict)
 	}
+	if s.postgres {
+		// Step 0: the other servers reread the match's seats.
+		if _, err := tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, notifyChannel, id+" 0"); err != nil {
+			return fmt.Errorf("join match %s: notify: %w", id, err)
+		}
+	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("join match %s: %w", id, err)
 	}

@@ -200,7 +200,8 @@ type Rating struct {
 // tells one process of the actions another stored.
 type Notifier interface {
 	// Listen calls f with the match id and step of every action stored by
-	// any process, until ctx is done or the connection fails.
+	// any process, and with step 0 when a match's seats changed (a player
+	// joined it), until ctx is done or the connection fails.
 	Listen(ctx context.Context, f func(match string, seq int)) error
 }
 
