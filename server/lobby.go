@@ -335,11 +335,10 @@ func (l *live) ratedSeats() []ratedSeat {
 }
 
 // rate counts a rated match that ended in its players' ratings, once.
-// Ratings are read, updated and written under one lock, so that two
-// matches ending at once on this server do not lose an update.
+// The store reads, updates and writes them in one transaction that holds
+// the players, so that two matches of one player ending at once, on this
+// server or another, take turns rather than lose an update.
 func (s *Server) rate(ctx context.Context, id, game string, seats []ratedSeat) error {
-	s.ratingMu.Lock()
-	defer s.ratingMu.Unlock()
 	if len(seats) < 2 {
 		// Nobody to rate: marked counted all the same.
 		if err := s.store.SaveRatings(ctx, id, nil); err != nil && !errors.Is(err, store.ErrConflict) {
@@ -351,30 +350,29 @@ func (s *Server) rate(ctx context.Context, id, game string, seats []ratedSeat) e
 	for i, st := range seats {
 		accounts[i] = st.account
 	}
-	cur, err := s.store.Ratings(ctx, game, accounts)
-	if err != nil {
-		return fmt.Errorf("rate match %s: %w", id, err)
-	}
-	before := make([]rating.Player, len(seats))
-	places := make([]int, len(seats))
-	for i, st := range seats {
-		before[i] = rating.New()
-		if r, ok := cur[st.account]; ok {
-			before[i] = rating.Player{Rating: r.Rating, Deviation: r.Deviation, Volatility: r.Volatility}
+	err := s.store.RateMatch(ctx, id, game, accounts, func(cur map[string]store.Rating) ([]store.Rating, error) {
+		before := make([]rating.Player, len(seats))
+		places := make([]int, len(seats))
+		for i, st := range seats {
+			before[i] = rating.New()
+			if r, ok := cur[st.account]; ok {
+				before[i] = rating.Player{Rating: r.Rating, Deviation: r.Deviation, Volatility: r.Volatility}
+			}
+			places[i] = st.place
 		}
-		places[i] = st.place
-	}
-	after, err := rating.Match(before, places)
-	if err != nil {
+		after, err := rating.Match(before, places)
+		if err != nil {
+			return nil, err
+		}
+		rs := make([]store.Rating, len(seats))
+		for i, st := range seats {
+			rs[i] = store.Rating{Player: st.account, Game: game, Rating: after[i].Rating, Deviation: after[i].Deviation,
+				Volatility: after[i].Volatility, Matches: cur[st.account].Matches + 1}
+		}
+		return rs, nil
+	})
+	if err != nil && !errors.Is(err, store.ErrConflict) {
 		return fmt.Errorf("rate match %s: %w", id, err)
-	}
-	rs := make([]store.Rating, len(seats))
-	for i, st := range seats {
-		rs[i] = store.Rating{Player: st.account, Game: game, Rating: after[i].Rating, Deviation: after[i].Deviation,
-			Volatility: after[i].Volatility, Matches: cur[st.account].Matches + 1}
-	}
-	if err := s.store.SaveRatings(ctx, id, rs); err != nil && !errors.Is(err, store.ErrConflict) {
-		return err
 	}
 	return nil
 }

@@ -67,8 +67,7 @@ type Server struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup // bots and listeners
 
-	ratingMu sync.Mutex // read, update and write ratings one match at a time
-	games    sync.Map   // name → engine.Game, as looked up (lookupGame)
+	games sync.Map // name → engine.Game, as looked up (lookupGame)
 
 	mu         sync.Mutex
 	live       map[string]*live

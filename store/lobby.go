@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -176,6 +177,10 @@ func (s *sqlStore) Ratings(ctx context.Context, game string, players []string) (
 }
 
 func (s *sqlStore) SaveRatings(ctx context.Context, match string, rs []Rating) error {
+	return s.RateMatch(ctx, match, "", nil, func(map[string]Rating) ([]Rating, error) { return rs, nil })
+}
+
+func (s *sqlStore) RateMatch(ctx context.Context, match, game string, players []string, update func(map[string]Rating) ([]Rating, error)) error {
 	defer s.writing()()
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -190,6 +195,43 @@ func (s *sqlStore) SaveRatings(ctx context.Context, match string, rs []Rating) e
 		return fmt.Errorf("ratings of match %s: %w", match, err)
 	} else if n != 1 {
 		return fmt.Errorf("ratings of match %s: not a rated match over and not yet counted: %w", match, ErrConflict)
+	}
+	cur := map[string]Rating{}
+	if len(players) > 0 {
+		sorted := slices.Sorted(slices.Values(players))
+		marks := make([]string, len(sorted))
+		args := make([]any, len(sorted))
+		for i, p := range sorted {
+			marks[i], args[i] = "?", p
+		}
+		in := strings.Join(marks, ", ")
+		if s.postgres {
+			// Hold the players, in one order, until the commit.
+			if _, err := tx.ExecContext(ctx, s.q(`SELECT player FROM accounts WHERE player IN (`+in+`) ORDER BY player FOR UPDATE`), args...); err != nil {
+				return fmt.Errorf("ratings of match %s: %w", match, err)
+			}
+		}
+		rows, err := tx.QueryContext(ctx, s.q(`SELECT `+ratingColumns+` FROM ratings r JOIN accounts a ON a.player = r.player
+			WHERE r.game = ? AND r.player IN (`+in+`)`), append([]any{game}, args...)...)
+		if err != nil {
+			return fmt.Errorf("ratings of match %s: %w", match, err)
+		}
+		for rows.Next() {
+			r, err := scanRating(rows)
+			if err != nil {
+				rows.Close()
+				return fmt.Errorf("ratings of match %s: %w", match, err)
+			}
+			cur[r.Player] = r
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("ratings of match %s: %w", match, err)
+		}
+	}
+	rs, err := update(cur)
+	if err != nil {
+		return fmt.Errorf("ratings of match %s: %w", match, err)
 	}
 	now := ms(time.Now())
 	for _, r := range rs {

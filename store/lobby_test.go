@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"sync"
 	"testing"
 )
 
@@ -90,6 +91,7 @@ func testLobby(t *testing.T, s Store) {
 			t.Fatalf("an action after the end on time: %v", err)
 		}
 	})
+	t.Run("rated at once", func(t *testing.T) { testRateTogether(t, s) })
 	t.Run("names", func(t *testing.T) {
 		p, q := "player-"+newMatch("n").ID, "player-"+newMatch("n").ID
 		name := "Name " + p[len(p)-8:]
@@ -170,4 +172,51 @@ func testLobby(t *testing.T, s Store) {
 			t.Fatalf("leaderboard after a second match: %+v", board)
 		}
 	})
+}
+
+// testRateTogether: matches of one player rated at once, from many
+// goroutines, each count: none of their updates is lost.
+func testRateTogether(t *testing.T, s Store) {
+	ctx := context.Background()
+	base := newMatch("together")
+	p := "p-" + base.ID
+	if err := s.ClaimName(ctx, p, "T "+base.ID); err != nil {
+		t.Fatal(err)
+	}
+	const n = 8
+	ids := make([]string, n)
+	for i := range ids {
+		m := newMatch("together")
+		m.Rated = true
+		if err := s.CreateMatch(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Append(ctx, m.ID, Action{Seq: 1, Action: "a", Hash: "h"}, Over, "over"); err != nil {
+			t.Fatal(err)
+		}
+		ids[i] = m.ID
+	}
+	game := "game-" + base.ID
+	var wg sync.WaitGroup
+	for _, id := range ids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			err := s.RateMatch(ctx, id, game, []string{p}, func(cur map[string]Rating) ([]Rating, error) {
+				r := cur[p]
+				return []Rating{{Player: p, Game: game, Rating: 1500, Deviation: 100, Volatility: 0.06, Matches: r.Matches + 1}}, nil
+			})
+			if err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	got, err := s.Ratings(ctx, game, []string{p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got[p].Matches != n {
+		t.Fatalf("%d matches counted of %d rated at once", got[p].Matches, n)
+	}
 }

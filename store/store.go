@@ -174,6 +174,14 @@ type Store interface {
 	// players, once: ErrConflict if the match is not rated, not over, or
 	// its ratings were counted already.
 	SaveRatings(ctx context.Context, match string, rs []Rating) error
+	// RateMatch counts a rated match that is over in its players'
+	// ratings in game, once: in one transaction that holds the players
+	// (so that two servers rating one player at once take turns), it
+	// reads their ratings, calls update with them (a player without one
+	// is missing from the map) and stores the ratings update returns,
+	// marking the match counted. ErrConflict if the match is not rated,
+	// not over, or was counted already.
+	RateMatch(ctx context.Context, match, game string, players []string, update func(map[string]Rating) ([]Rating, error)) error
 	// Leaderboard returns the ratings in game, the highest first, at
 	// most limit of them.
 	Leaderboard(ctx context.Context, game string, limit int) ([]Rating, error)
