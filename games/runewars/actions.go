@@ -50,13 +50,15 @@ const (
 	kObjective        // objective <objective>: the one kept (Limits 3)
 	kDesert           // desert <hero>: a hero leaves play (Deserting heroes)
 	kGive             // give <hero> <hero> <reward>: a reward card traded (Heroes 1a)
+	kTitle            // title <title> <n>: Influence placed on a title (Acquire Power)
+	kAward            // award <faction>: the Primarch decides a tied bid (Influence bids 3)
 	numActionKinds
 )
 
 var actionWords = [numActionKinds]string{"lay", "rune", "keep", "place", "take", "lose", "bid", "discard", "put",
 	"allies", "reveal", "carry", "frost", "order", "activate", "move", "done", "recruit", "develop", "build",
 	"repair", "conceal", "skip", "fight", "parley", "choose", "first", "hit", "stand", "sacrifice", "retreat",
-	"raze", "seize", "hero", "go", "heal", "train", "quest", "duel", "support", "drop", "objective", "desert", "give"}
+	"raze", "seize", "hero", "go", "heal", "train", "quest", "duel", "support", "drop", "objective", "desert", "give", "title", "award"}
 
 func act(seat int8, kind int, args ...int) engine.Action {
 	a := engine.Action{Seat: engine.Seat(seat), Kind: uint8(kind)}

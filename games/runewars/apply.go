@@ -184,6 +184,11 @@ func (s *State) do(a engine.Action, l *engine.Log) {
 		s.nextSetupPlayer(l)
 	case kGive:
 		s.give(x, y, z, l)
+	case kTitle:
+		s.takeTitle(p, x, y, l)
+		s.finishOrder()
+	case kAward:
+		s.award(int8(x), l)
 	case kDesert:
 		s.desert(x, l)
 		if s.dealHero(p, l) {

@@ -63,6 +63,14 @@ type Setup struct {
 	// and ObjectiveDeck puts cards on top of their alignment's, top first.
 	Objectives    map[string][]string `json:"objectives"`
 	ObjectiveDeck []string            `json:"objectiveDeck"`
+	// Titles gives title cards a holder and the Influence on them.
+	Titles map[string]TitleSetup `json:"titles"`
+}
+
+// TitleSetup is a title's holder (a faction) and the Influence on it.
+type TitleSetup struct {
+	Holder    string `json:"holder"`
+	Influence int    `json:"influence"`
 }
 
 // HeroSetup is one hero on the board: its faction and area, routed or
@@ -417,6 +425,20 @@ func (s *State) arrange(su *Setup) error {
 	}
 	if err := s.arrangeObjectives(su, seat); err != nil {
 		return err
+	}
+	for _, id := range sortedKeysOf(su.Titles) {
+		t, ok := c.TitleByID(id)
+		if !ok {
+			return fmt.Errorf("titles: no title %q", id)
+		}
+		p, err := seat("titles."+id+".holder", su.Titles[id].Holder)
+		if err != nil {
+			return err
+		}
+		if n := su.Titles[id].Influence; n < 1 || n > 99 {
+			return fmt.Errorf("titles.%s.influence: %d is not 1 to 99", id, n)
+		}
+		s.titleBy[t], s.titleInf[t] = p, int8(su.Titles[id].Influence)
 	}
 	s.learnRunes()
 	switch su.Start {

@@ -709,6 +709,8 @@ func (s *State) strength(l *engine.Log) {
 	if b.siege {
 		str[0]++
 	}
+	str[0] += s.titleBonus(b.att, TpAttack) // [D] RW-D13
+	str[1] += s.titleBonus(b.def, TpDefend)
 	k := &s.keeps[b.area]
 	if b.def >= 0 && k.owner == b.def {
 		str[1] += keepStrength(*k)

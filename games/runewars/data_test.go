@@ -61,7 +61,7 @@ func TestLoadContentErrors(t *testing.T) {
 		return string(b)
 	}
 	units, maps, seasons, fate := read("units.yaml"), read("map.yaml"), read("seasons.yaml"), read("fate.yaml")
-	heroes, quests, objectives := read("heroes.yaml"), read("quests.yaml"), read("objectives.yaml")
+	heroes, quests, objectives, titles := read("heroes.yaml"), read("quests.yaml"), read("objectives.yaml"), read("titles.yaml")
 	tests := []struct {
 		name                 string
 		file, old, new, want string
@@ -88,17 +88,19 @@ func TestLoadContentErrors(t *testing.T) {
 		{"objective bad goal", "objectives", "goal: cities 3}\n  - {id: wardens", "goal: cities}\n  - {id: wardens", `objectives.yaml: objective "keepers-of-the-peace": field goal`},
 		{"objective bad alignment", "objectives", "alignment: evil, goal: siege", "alignment: grey, goal: siege", `objectives.yaml: objective "breach-the-walls": field alignment`},
 		{"objective bad draw", "objectives", "goal: rewards 3, draw: 2", "goal: rewards 3, draw: 5", `objectives.yaml: objective "heroic-age": field draw`},
+		{"title bad power", "titles", "power: attack 1", "power: attack 9", `titles.yaml: title "warlord": field power`},
+		{"title twice", "titles", "id: castellan", "id: warlord", `titles.yaml: title "warlord": field id: listed twice`},
 		{"reward bad effect", "quests", "kind: weapon, effect: damage 2}\n  - {id: hunting", "kind: weapon, effect: armor 2}\n  - {id: hunting", `quests.yaml: reward "runesword": field effect`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			files := map[string]string{"units": units, "map": maps, "seasons": seasons, "fate": fate, "heroes": heroes, "quests": quests, "objectives": objectives}
+			files := map[string]string{"units": units, "map": maps, "seasons": seasons, "fate": fate, "heroes": heroes, "quests": quests, "objectives": objectives, "titles": titles}
 			if !strings.Contains(files[tt.file], tt.old) {
 				t.Fatalf("%s has no %q", tt.file, tt.old)
 			}
 			files[tt.file] = strings.Replace(files[tt.file], tt.old, tt.new, 1)
 			_, err := LoadContent([]byte(files["units"]), []byte(files["map"]), []byte(files["seasons"]), []byte(files["fate"]),
-				[]byte(files["heroes"]), []byte(files["quests"]), []byte(files["objectives"]))
+				[]byte(files["heroes"]), []byte(files["quests"]), []byte(files["objectives"]), []byte(files["titles"]))
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("error %v, want one containing %q", err, tt.want)
 			}

@@ -155,6 +155,9 @@ func (s *State) Hash() uint64 {
 			b = append(b, byte(o))
 		}
 	}
+	for t := range s.c.Titles {
+		b = append(b, byte(s.titleBy[t]), byte(s.titleInf[t]))
+	}
 	return engine.HashBytes(b)
 }
 

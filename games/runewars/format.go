@@ -74,6 +74,8 @@ var whyRule = [numActionKinds]struct{ rule, why string }{
 	kDrop:      {"Runewars rules, Battles 3", "one of the fate cards drawn for a type a hero supports"},
 	kDuel:      {"Runewars rules, Heroes 1b", "a hero who is not routed challenges another player's hero in its area, in the quest phase, after moving or instead"},
 	kObjective: {"Runewars rules, Limits 3", "only when holding more than one objective card: the one kept"},
+	kTitle:     {"Runewars rules, Acquire Power", "only with Acquire Power's Supremacy Bonus: more Influence than lies on a title the player does not hold, no more than he has"},
+	kAward:     {"Runewars rules, Influence bids 3", "only the holder of the Primarch of the Wizards' Council, when a bid is tied: one of the tied players"},
 	kQuest:     {"Runewars rules, Heroes 1a", "a hero who is not routed attempts a quest its player holds in the area where it stands, in the quest phase and not after Strategize"},
 }
 
@@ -221,6 +223,10 @@ func (s *State) FormatAction(a engine.Action) string {
 		return "drop ?"
 	case kObjective:
 		return "objective " + s.objectiveID(x)
+	case kTitle:
+		return fmt.Sprintf("title %s %d", s.titleID(x), y)
+	case kAward:
+		return "award " + s.g.SeatName(engine.Seat(x))
 	case kGive:
 		rw := "?"
 		if z >= 0 && z < len(s.c.Rewards) {
@@ -415,6 +421,29 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 			return engine.Action{}, fmt.Errorf("give: no reward card %q", args[2])
 		}
 		return act(p, kind, h, o, r), nil
+	case kTitle:
+		if err := want(2, "title TITLE N"); err != nil {
+			return engine.Action{}, err
+		}
+		t, ok := s.c.TitleByID(args[0])
+		if !ok {
+			return engine.Action{}, fmt.Errorf("title: no title %q", args[0])
+		}
+		n, err := num(args[1], 0, 999)
+		if err != nil {
+			return engine.Action{}, err
+		}
+		return act(p, kind, t, n), nil
+	case kAward:
+		if err := want(1, "award FACTION"); err != nil {
+			return engine.Action{}, err
+		}
+		for q := 0; q < int(s.n); q++ {
+			if s.g.SeatName(engine.Seat(q)) == args[0] {
+				return act(p, kind, q), nil
+			}
+		}
+		return engine.Action{}, fmt.Errorf("award: no faction %q in this match", args[0])
 	case kObjective:
 		if err := want(1, "objective OBJECTIVE"); err != nil {
 			return engine.Action{}, err

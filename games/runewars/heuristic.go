@@ -349,6 +349,19 @@ func (s *State) worthOf(p int8, a engine.Action) float64 {
 			return -1
 		}
 		return -0.6
+	case kTitle:
+		// A title for the least that takes it, keeping some Influence
+		// for bids and diplomacy (RW-D13).
+		if y == int(s.titleInf[x])+1 && int(s.players[p].influence)-y >= 2 {
+			return 0.5
+		}
+		return -1
+	case kAward:
+		// The Primarch gives a tied bid to himself when he can.
+		if int8(x) == p {
+			return 1
+		}
+		return 0
 	case kObjective:
 		// Keep the objective nearest to completion (Limits 3).
 		if ob := &s.c.Objectives[x]; ob.Goal.atSeasonEnd() {

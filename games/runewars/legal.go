@@ -49,6 +49,12 @@ func (s *State) legalChoice(p int8, buf []engine.Action) []engine.Action {
 		buf = append(buf, act(p, kDone))
 	case chObjective:
 		buf = s.legalObjective(p, buf)
+	case chAward:
+		for q := int8(0); q < s.n; q++ {
+			if c.n&(1<<q) != 0 {
+				buf = append(buf, act(p, kAward, int(q)))
+			}
+		}
 	case chPut:
 		cen := s.take(p)
 		taken := s.runeAreas()
@@ -210,6 +216,8 @@ func (s *State) legalOrder(p int8, buf []engine.Action) []engine.Action {
 		return append(buf, act(p, kSkip))
 	case opHero:
 		return s.legalRallyHero(p, buf)
+	case opTitle:
+		return s.legalTitles(p, buf)
 	case opFortify:
 		pl := &s.players[p]
 		if o.did&1 == 0 && pl.dials[Wood] >= buildCost {

@@ -43,6 +43,7 @@ const (
 	opDevelop               // Harvest's Supremacy Bonus: a development
 	opFortify               // Fortify's actions, or done
 	opHero                  // Rally Support's Supremacy Bonus: a hero to place, or one to desert
+	opTitle                 // Acquire Power's Supremacy Bonus: Influence on a title, or skip
 	opFinished
 )
 
@@ -120,6 +121,9 @@ func (s *State) startOrder(l *engine.Log) {
 	case oPower:
 		s.acquirePower(p, l)
 		s.ord.phase = opFinished
+		if s.ord.sup && s.canTakeTitle(p) {
+			s.ord.phase = opTitle // Supremacy Bonus: a title (Acquire Power; RW-R38)
+		}
 	case oFortify:
 		s.ord.phase = opFortify
 	}
@@ -262,6 +266,7 @@ func (s *State) acquirePower(seat int8, l *engine.Log) {
 			}
 		}
 	}
+	n += s.titleBonus(seat, TpInfluence) // [D] RW-D13
 	pl.influence += int16(n)
 	l.Add(engine.Everyone, "power", "%s gains %d Influence", s.fac(seat), n)
 }

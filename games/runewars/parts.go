@@ -27,6 +27,7 @@ import (
 //     the unit type; drop <card>: the fate card's number;
 //   - objective <objective>: the objective; give <hero> <hero> <reward>:
 //     both heroes and the reward card;
+//   - title <title> <n>: the title; award <faction>: the faction;
 //   - done, conceal, skip, fight, sacrifice, raze: nothing.
 func (s *State) ActionParts(a engine.Action) engine.ActionParts {
 	if int(a.Kind) >= numActionKinds {
@@ -112,6 +113,10 @@ func (s *State) ActionParts(a engine.Action) engine.ActionParts {
 		}
 	case kObjective:
 		out.Refs = []string{s.objectiveID(int(x))}
+	case kTitle:
+		out.Refs = []string{s.titleID(int(x))}
+	case kAward:
+		out.Refs = []string{s.g.SeatName(engine.Seat(x))}
 	case kGive:
 		out.Refs = []string{s.heroID(int(x)), s.heroID(int(y))}
 		if z >= 0 && int(z) < len(s.c.Rewards) {

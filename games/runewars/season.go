@@ -42,6 +42,7 @@ const (
 	chDiscard                // discard up to n false rune tokens controlled
 	chPut                    // place n rune tokens received
 	chObjective              // keep one objective card, discard the others (Limits 3)
+	chAward                  // the Primarch gives a tied bid to one of the tied players (n: their seats, a bit each)
 )
 
 func (s *State) push(c choice) {
@@ -104,6 +105,11 @@ func (s *State) beginSeason(l *engine.Log) {
 		}
 		for h := range s.c.Heroes {
 			s.heroes[h].routed = false
+		}
+		for p := int8(0); p < s.n; p++ {
+			if n := s.titleBonus(p, TpTactics); n > 0 {
+				s.drawTactics(p, n) // [D] RW-D13
+			}
 		}
 	case summer:
 		// Summer: the quest phase (Heroes).
@@ -220,16 +226,24 @@ func (s *State) startBid(prize SeasonEffect) {
 	s.picks.Ask(engine.SeatSet(1<<uint(s.n) - 1))
 }
 
-// settleBid reveals the bids: the highest wins; a tie goes to the tied
+// settleBid reveals the bids: the highest wins; a tie is decided by the
+// holder of the Primarch of the Wizards' Council, else goes to the tied
 // player with the most Influence, then to the most starting Influence
-// (Influence bids 3; the Primarch of the Wizards' Council comes with
-// part 2). Everyone discards what he bid (Influence bids 4).
+// (Influence bids 3; RW-R19). Everyone discards what he bid (Influence
+// bids 4).
 func (s *State) settleBid(l *engine.Log) {
 	s.sea.bidding = false
 	best, win := int16(-1), int8(-1)
+	var tied int8
 	for p := int8(0); p < s.n; p++ {
 		v, _ := s.picks.Get(engine.Seat(p))
 		l.Add(engine.Everyone, "bid", "%s bids %d Influence", s.fac(p), v)
+		if v > best {
+			tied = 0
+		}
+		if v >= best {
+			tied |= 1 << p
+		}
 		if v > best || v == best && s.bidBeats(p, win) {
 			best, win = v, p
 		}
@@ -239,6 +253,16 @@ func (s *State) settleBid(l *engine.Log) {
 		s.players[p].influence -= v
 	}
 	s.picks = decide.Picks{}
+	if pr := s.primarch(); pr >= 0 && tied&(tied-1) != 0 {
+		// Influence bids 3: the Primarch decides the tie.
+		s.push(choice{kind: chAward, seat: pr, n: tied})
+		return
+	}
+	s.bidPrize(win, l)
+}
+
+// bidPrize gives the bid's winner what the season card offers.
+func (s *State) bidPrize(win int8, l *engine.Log) {
 	l.Add(engine.Everyone, "bid", "%s wins the bid", s.fac(win))
 	card := &s.c.Seasons[s.card]
 	switch SeasonEffect(s.sea.prize) {

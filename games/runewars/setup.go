@@ -8,6 +8,9 @@ func (s *State) setup() {
 	c := s.c
 	s.b = newBoard()
 	s.winner = -1
+	for t := range s.titleBy {
+		s.titleBy[t] = -1 // face up, held by no one (Acquire Power)
+	}
 	for i := range s.city {
 		s.city[i] = -1
 	}

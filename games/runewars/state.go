@@ -153,6 +153,11 @@ type State struct {
 	odeck  [2][maxObjectives]int8 // the objective decks, evil and good, top first
 	nodeck [2]int8
 
+	// titles (Acquire Power; RW-D13): each title's holder, or -1, and the
+	// Influence on it
+	titleBy  [maxTitles]int8
+	titleInf [maxTitles]int8
+
 	winner int8 // the Road to Victory winner, or -1
 	over   bool
 

@@ -37,6 +37,18 @@ type View struct {
 	// ObjectivesOut are the objective cards discarded to the limit, face
 	// up (Limits 3; RW-R35).
 	ObjectivesOut []string `json:"objectivesOut,omitempty"`
+	// Titles are face up for everyone, with their holder and the
+	// Influence on them (Acquire Power; RW-D13).
+	Titles []TitleView `json:"titles"`
+}
+
+// TitleView is a title card, face up.
+type TitleView struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	Text      string `json:"text"`
+	Holder    string `json:"holder,omitempty"`
+	Influence int    `json:"influence,omitempty"`
 }
 
 // HeroView is a hero on the board. Its reward cards are face down: only
@@ -373,6 +385,14 @@ func (s *State) view(seat engine.Seat) *View {
 			v.ObjectivesOut = append(v.ObjectivesOut, c.Objectives[o].ID)
 		}
 	}
+	v.Titles = []TitleView{}
+	for t := range c.Titles {
+		tv := TitleView{ID: c.Titles[t].ID, Name: c.Titles[t].Name, Text: c.Titles[t].Text, Influence: int(s.titleInf[t])}
+		if s.titleBy[t] >= 0 {
+			tv.Holder = s.faction(s.titleBy[t])
+		}
+		v.Titles = append(v.Titles, tv)
+	}
 	v.Asking = s.asking()
 	return v
 }
@@ -456,6 +476,8 @@ func (s *State) asking() string {
 			return fmt.Sprintf("%s: place %d rune tokens, face down, in friendly or uncontrolled areas", who(c.seat), c.n)
 		case chObjective:
 			return who(c.seat) + ": keep one objective card and discard the others (Limits 3)"
+		case chAward:
+			return who(c.seat) + ": the bid is tied; as Primarch of the Wizards' Council, award it to one of the tied players (Influence bids 3)"
 		}
 	}
 	if s.bat.on {
@@ -531,6 +553,8 @@ func (s *State) asking() string {
 			return who(o.seat) + ": place the units recruited in your strongholds' areas (Recruit)"
 		case opDevelop:
 			return who(o.seat) + ": put a development on one of your strongholds (Harvest)"
+		case opTitle:
+			return who(o.seat) + ": place more Influence on a title than lies on it to take it, or skip (Acquire Power)"
 		case opFortify:
 			return who(o.seat) + ": build, repair, turn your revealed runes face down, move a rune, then done (Fortify)"
 		}
@@ -568,6 +592,15 @@ func (s *State) Describe(seat engine.Seat) string {
 			fmt.Fprintf(&b, "  bid: %s", v.Bids[i])
 		}
 		b.WriteString("\n")
+	}
+	var held []string
+	for _, t := range v.Titles {
+		if t.Holder != "" {
+			held = append(held, fmt.Sprintf("%s: %s (%d Influence)", t.Name, t.Holder, t.Influence))
+		}
+	}
+	if len(held) > 0 {
+		fmt.Fprintf(&b, "Titles: %s\n", strings.Join(held, "; "))
 	}
 	for _, t := range v.Tiles {
 		if len(t.Tiles) > 0 {
