@@ -22,6 +22,9 @@ await run('a public match joined by name, watched, and rated', async (browser) =
 
   const before = await ratings(ann);
   assert(!before.Ann && !before.Bob, `nobody is rated yet: ${JSON.stringify(before)}`);
+  // The watcher has the lobby open before the match exists: it appears.
+  await watcher.goto(BASE + '/');
+  await watcher.waitForSelector('#open-matches .muted');
 
   await ann.goto(BASE + '/');
   await ann.fill('#my-name', 'Ann');
@@ -55,8 +58,8 @@ await run('a public match joined by name, watched, and rated', async (browser) =
   assert((await bob.locator('#status').textContent()).includes('you are red'), 'Bob plays red');
   await ann.waitForFunction(() => document.querySelector('#status').textContent.includes('Bob'));
 
-  // Anyone may watch it from the lobby, as a spectator.
-  await watcher.goto(BASE + '/');
+  // Anyone may watch it from the lobby, as a spectator: the watcher's
+  // lobby, open all along, shows it without a reload.
   await watcher.click(`#open-list tr[data-match="${id}"] a[href$="#watch"]`);
   await watcher.waitForSelector('#status .step');
   assert((await watcher.locator('#status').textContent()).includes('watching'), 'the watcher is a spectator');

@@ -13,7 +13,9 @@ export async function lobby(app) {
   document.title = 'skald';
   document.getElementById('crumb').textContent = 'lobby';
   clear(app);
-  const nameBox = h('section.panel.me', {}, nameForm());
+  // Why a join was refused (a taken name, a seat just taken) is said by
+  // the name, outside the lists that are redrawn.
+  const nameBox = h('section.panel.me', {}, nameForm(), h('p.error', { id: 'join-error', role: 'alert' }));
   const create = h('section.panel.create', {}, h('h2', { text: 'New match' }));
   const result = h('section.panel.links', { hidden: true });
   const open = h('section.panel.open', { id: 'open-matches' }, h('h2', { text: 'Open matches' }));
@@ -28,8 +30,23 @@ export async function lobby(app) {
     return;
   }
   createForm(create, result, games);
-  listPublic(open, finished);
+  let last = await listPublic(open, finished);
   listMine(mine);
+  // The public matches change as others create, join and finish them:
+  // look again every few seconds while the page is shown, and redraw
+  // only what changed.
+  const poll = setInterval(async () => {
+    if (!document.body.contains(open)) { clearInterval(poll); return; }
+    if (document.hidden) return;
+    let lb;
+    try { lb = await api('GET', '/api/lobby'); } catch { return; }
+    const now = JSON.stringify(lb);
+    if (now !== last) {
+      for (const box of [open, finished]) while (box.children.length > 1) box.lastChild.remove();
+      drawPublic(open, finished, lb);
+    }
+    last = now;
+  }, 4000);
 }
 
 function nameForm() {
@@ -232,14 +249,21 @@ function seatText(s) {
 
 // listPublic lists the public matches: those with a seat open, to join by
 // name; those being played, to watch; those finished, with their replay.
+// It returns the lobby's JSON, '' if it could not be had.
 async function listPublic(openBox, finishedBox) {
   let lb;
   try {
     lb = await api('GET', '/api/lobby');
   } catch (e) {
     openBox.append(h('p.error', { text: e.message }));
-    return;
+    return '';
   }
+  drawPublic(openBox, finishedBox, lb);
+  return JSON.stringify(lb);
+}
+
+// drawPublic draws the lobby's lists below each box's heading.
+function drawPublic(openBox, finishedBox, lb) {
   const head = (cols) => h('thead', {}, h('tr', {}, cols.map((x) => h('th', { text: x }))));
   const rows = [...lb.open, ...lb.playing].map((m) => {
     const joins = m.seats.map((s, i) => s.open
@@ -256,7 +280,6 @@ async function listPublic(openBox, finishedBox) {
   } else {
     openBox.append(h('p.muted', { text: 'No public match is waiting for players: create one, and tick "public".' }));
   }
-  openBox.append(h('p.error', { id: 'join-error', role: 'alert' }));
   if (!lb.finished.length) {
     finishedBox.append(h('p.muted', { text: 'Finished public matches are listed here with their replays.' }));
     return;
