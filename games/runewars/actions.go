@@ -52,13 +52,15 @@ const (
 	kGive             // give <hero> <hero> <reward>: a reward card traded (Heroes 1a)
 	kTitle            // title <title> <n>: Influence placed on a title (Acquire Power)
 	kAward            // award <faction>: the Primarch decides a tied bid (Influence bids 3)
+	kPlay             // play <tactic>: a Tactics card played (Tactics; RW-D14)
+	kPass             // pass: no more Tactics cards now
 	numActionKinds
 )
 
 var actionWords = [numActionKinds]string{"lay", "rune", "keep", "place", "take", "lose", "bid", "discard", "put",
 	"allies", "reveal", "carry", "frost", "order", "activate", "move", "done", "recruit", "develop", "build",
 	"repair", "conceal", "skip", "fight", "parley", "choose", "first", "hit", "stand", "sacrifice", "retreat",
-	"raze", "seize", "hero", "go", "heal", "train", "quest", "duel", "support", "drop", "objective", "desert", "give", "title", "award"}
+	"raze", "seize", "hero", "go", "heal", "train", "quest", "duel", "support", "drop", "objective", "desert", "give", "title", "award", "play", "pass"}
 
 func act(seat int8, kind int, args ...int) engine.Action {
 	a := engine.Action{Seat: engine.Seat(seat), Kind: uint8(kind)}
@@ -81,7 +83,7 @@ func (s *State) decider() int8 {
 		switch b.phase {
 		case bDiplomacy, bParleyCard, bKeep:
 			return b.att
-		case bRetreat, bSupport, bHeroes:
+		case bRetreat, bSupport, bHeroes, bTactics:
 			return b.chooser(b.loser)
 		case bDrop:
 			return b.chooser(int8(1 - b.drop&1))

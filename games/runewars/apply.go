@@ -189,6 +189,11 @@ func (s *State) do(a engine.Action, l *engine.Log) {
 		s.finishOrder()
 	case kAward:
 		s.award(int8(x), l)
+	case kPlay:
+		s.playTactic(p, x, l)
+		s.afterPlay(p, false, l)
+	case kPass:
+		s.afterPlay(p, true, l)
 	case kDesert:
 		s.desert(x, l)
 		if s.dealHero(p, l) {

@@ -101,6 +101,10 @@ type PlayerSetup struct {
 	Influence *int     `json:"influence"`
 	Tactics   *int     `json:"tactics"`
 	Played    []string `json:"played"`
+	// Hand names Tactics cards in hand drawn before this season, so
+	// playable now; Tactics (default 1, as at setup) adds cards from
+	// the top of the deck, drawn this season (RW-S13).
+	Hand []string `json:"hand"`
 }
 
 // Arrange sets the match up as setup (JSON of a Setup) says. It is
@@ -217,7 +221,7 @@ func (s *State) arrange(su *Setup) error {
 			if *ps.Tactics < 0 || *ps.Tactics > handLimit {
 				return fmt.Errorf("players.%s.tactics: %d is not 0 to %d", id, *ps.Tactics, handLimit)
 			}
-			pl.tactics = int8(*ps.Tactics)
+			pl.tactics = int8(*ps.Tactics) // dealt below
 		}
 		for _, o := range ps.Played {
 			v := -1
@@ -441,6 +445,9 @@ func (s *State) arrange(su *Setup) error {
 		s.titleBy[t], s.titleInf[t] = p, int8(su.Titles[id].Influence)
 	}
 	s.learnRunes()
+	if err := s.arrangeTactics(su); err != nil {
+		return err
+	}
 	switch su.Start {
 	case "", "orders":
 		if su.Card != "" {
@@ -701,6 +708,49 @@ func (s *State) arrangeObjectives(su *Setup, seat func(string, string) (int8, er
 		rest := append(top[g], s.odeck[g][:s.nodeck[g]]...)
 		copy(s.odeck[g][:], rest)
 		s.nodeck[g] = int8(len(rest))
+	}
+	return nil
+}
+
+// arrangeTactics deals the Tactics cards of a scenario: the deck in the
+// content's order, each player's named hand (playable this season), then
+// his count from the top, drawn this season (RW-S13).
+func (s *State) arrangeTactics(su *Setup) error {
+	want := [maxPlayers]int{}
+	for p := int8(0); p < s.n; p++ {
+		want[p] = int(s.players[p].tactics)
+	}
+	s.prepareTactics(false)
+	for p := int8(0); p < s.n; p++ {
+		id := s.c.Factions[s.players[p].faction].ID
+		ps := su.Players[id]
+		if len(ps.Hand)+want[p] > handLimit {
+			return fmt.Errorf("players.%s: %d Tactics cards, at most %d (Limits 7)", id, len(ps.Hand)+want[p], handLimit)
+		}
+		for i, name := range ps.Hand {
+			k, ok := s.c.TacticByID(name)
+			if !ok {
+				return fmt.Errorf("players.%s.hand[%d]: no Tactics card %q", id, i, name)
+			}
+			c := -1
+			for j := 0; j < int(s.ntdeck); j++ {
+				if int(s.c.TacticDeck[s.tdeck[j]]) == k {
+					c = j
+					break
+				}
+			}
+			if c < 0 {
+				return fmt.Errorf("players.%s.hand[%d]: no %s left in the deck", id, i, name)
+			}
+			card := s.tdeck[c]
+			copy(s.tdeck[c:s.ntdeck], s.tdeck[c+1:s.ntdeck])
+			s.ntdeck--
+			s.tAt[card], s.tNew[card] = p, 0
+			s.players[p].tactics++
+		}
+	}
+	for p := int8(0); p < s.n; p++ {
+		s.drawTactics(p, want[p])
 	}
 	return nil
 }

@@ -30,6 +30,8 @@ type battle struct {
 	held  [2][maxSupply + 2]int8
 	nheld [2]int8
 	drop  uint8 // the sides that still discard a card, a bit each
+	// Tactics cards played at its start (Battles 4): strength per side
+	bonus [2]int8
 }
 
 type pool struct{ dmg, rout int8 }
@@ -44,6 +46,7 @@ const (
 	bSupport                 // a side assigns its heroes (Hero Support)
 	bDrop                    // a supported side discards one of the cards drawn
 	bHeroes                  // the loser's supporting heroes, alone, retreat into an adjacent area
+	bTactics                 // side loser may play Tactics cards, or pass (Battles 4)
 )
 
 // hit is one result waiting to be applied in a battle.
@@ -223,7 +226,7 @@ func (s *State) battleStep(l *engine.Log) (waiting bool) {
 	b := &s.bat
 	for b.on {
 		switch b.phase {
-		case bDiplomacy, bParleyCard, bRetreat, bKeep, bDrop, bHeroes:
+		case bDiplomacy, bParleyCard, bRetreat, bKeep, bDrop, bHeroes, bTactics:
 			return true
 		case bSupport:
 			if s.supportAuto() {
@@ -709,7 +712,8 @@ func (s *State) strength(l *engine.Log) {
 	if b.siege {
 		str[0]++
 	}
-	str[0] += s.titleBonus(b.att, TpAttack) // [D] RW-D13
+	str[0] += s.titleBonus(b.att, TpAttack) + int(b.bonus[0]) // [D] RW-D13, RW-D14
+	str[1] += int(b.bonus[1])
 	str[1] += s.titleBonus(b.def, TpDefend)
 	k := &s.keeps[b.area]
 	if b.def >= 0 && k.owner == b.def {

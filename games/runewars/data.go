@@ -9,7 +9,7 @@ import (
 	"github.com/goccy/go-yaml"
 )
 
-//go:embed data/units.yaml data/map.yaml data/seasons.yaml data/fate.yaml data/heroes.yaml data/quests.yaml data/objectives.yaml data/titles.yaml
+//go:embed data/units.yaml data/map.yaml data/seasons.yaml data/fate.yaml data/heroes.yaml data/quests.yaml data/objectives.yaml data/titles.yaml data/tactics.yaml
 var dataFS embed.FS
 
 // Limits checked when the content is loaded.
@@ -251,6 +251,8 @@ type Content struct {
 
 	Objectives []Objective
 	Titles     []Title
+	Tactics    []Tactic
+	TacticDeck []int8 // each Tactics card's kind
 }
 
 // DefaultContent returns the content embedded in skald.
@@ -267,7 +269,7 @@ func mustLoadContent() *Content {
 		return b
 	}
 	c, err := LoadContent(read("units.yaml"), read("map.yaml"), read("seasons.yaml"), read("fate.yaml"),
-		read("heroes.yaml"), read("quests.yaml"), read("objectives.yaml"), read("titles.yaml"))
+		read("heroes.yaml"), read("quests.yaml"), read("objectives.yaml"), read("titles.yaml"), read("tactics.yaml"))
 	if err != nil {
 		panic("runewars: embedded data: " + err.Error())
 	}
@@ -390,9 +392,9 @@ type fateEntry struct {
 }
 
 // LoadContent parses and checks the data files: units.yaml, map.yaml,
-// seasons.yaml, fate.yaml, heroes.yaml, quests.yaml, objectives.yaml and titles.yaml. Unknown fields are
+// seasons.yaml, fate.yaml, heroes.yaml, quests.yaml, objectives.yaml, titles.yaml and tactics.yaml. Unknown fields are
 // errors. An error names the file, the entry and the field at fault.
-func LoadContent(units, maps, seasons, fate, heroes, quests, objectives, titles []byte) (c *Content, err error) {
+func LoadContent(units, maps, seasons, fate, heroes, quests, objectives, titles, tactics []byte) (c *Content, err error) {
 	defer func() {
 		// The YAML library is not ours; never let it take the caller down.
 		if r := recover(); r != nil {
@@ -439,6 +441,9 @@ func LoadContent(units, maps, seasons, fate, heroes, quests, objectives, titles 
 	}
 	if err := c.loadTitles(titles); err != nil {
 		return nil, fmt.Errorf("titles.yaml: %w", err)
+	}
+	if err := c.loadTactics(tactics); err != nil {
+		return nil, fmt.Errorf("tactics.yaml: %w", err)
 	}
 	return c, nil
 }

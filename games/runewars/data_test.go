@@ -62,6 +62,7 @@ func TestLoadContentErrors(t *testing.T) {
 	}
 	units, maps, seasons, fate := read("units.yaml"), read("map.yaml"), read("seasons.yaml"), read("fate.yaml")
 	heroes, quests, objectives, titles := read("heroes.yaml"), read("quests.yaml"), read("objectives.yaml"), read("titles.yaml")
+	tactics := read("tactics.yaml")
 	tests := []struct {
 		name                 string
 		file, old, new, want string
@@ -90,17 +91,19 @@ func TestLoadContentErrors(t *testing.T) {
 		{"objective bad draw", "objectives", "goal: rewards 3, draw: 2", "goal: rewards 3, draw: 5", `objectives.yaml: objective "heroic-age": field draw`},
 		{"title bad power", "titles", "power: attack 1", "power: attack 9", `titles.yaml: title "warlord": field power`},
 		{"title twice", "titles", "id: castellan", "id: warlord", `titles.yaml: title "warlord": field id: listed twice`},
+		{"tactic bad when", "tactics", "when: quest, effect: wound 1", "when: order, effect: wound 1", `tactics.yaml: tactic "ambush": field effect`},
+		{"tactic bad copies", "tactics", "copies: 3, when: battle", "copies: 9, when: battle", `tactics.yaml: tactic "battle-cry": field copies`},
 		{"reward bad effect", "quests", "kind: weapon, effect: damage 2}\n  - {id: hunting", "kind: weapon, effect: armor 2}\n  - {id: hunting", `quests.yaml: reward "runesword": field effect`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			files := map[string]string{"units": units, "map": maps, "seasons": seasons, "fate": fate, "heroes": heroes, "quests": quests, "objectives": objectives, "titles": titles}
+			files := map[string]string{"units": units, "map": maps, "seasons": seasons, "fate": fate, "heroes": heroes, "quests": quests, "objectives": objectives, "titles": titles, "tactics": tactics}
 			if !strings.Contains(files[tt.file], tt.old) {
 				t.Fatalf("%s has no %q", tt.file, tt.old)
 			}
 			files[tt.file] = strings.Replace(files[tt.file], tt.old, tt.new, 1)
 			_, err := LoadContent([]byte(files["units"]), []byte(files["map"]), []byte(files["seasons"]), []byte(files["fate"]),
-				[]byte(files["heroes"]), []byte(files["quests"]), []byte(files["objectives"]), []byte(files["titles"]))
+				[]byte(files["heroes"]), []byte(files["quests"]), []byte(files["objectives"]), []byte(files["titles"]), []byte(files["tactics"]))
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("error %v, want one containing %q", err, tt.want)
 			}

@@ -158,6 +158,13 @@ func (s *State) Hash() uint64 {
 	for t := range s.c.Titles {
 		b = append(b, byte(s.titleBy[t]), byte(s.titleInf[t]))
 	}
+	for i := range s.c.TacticDeck {
+		b = append(b, byte(s.tAt[i]), byte(s.tNew[i]))
+	}
+	b = append(b, byte(s.ntdeck), byte(s.bat.bonus[0]), byte(s.bat.bonus[1]))
+	for _, c := range s.tdeck[:s.ntdeck] {
+		b = append(b, byte(c))
+	}
 	return engine.HashBytes(b)
 }
 
@@ -221,6 +228,7 @@ func (s *State) Determinize(seat engine.Seat, r *engine.Rand) engine.State {
 	}
 	c.dealHidden(seat, r)
 	c.dealObjectives(seat, r)
+	c.dealTactics(seat, r)
 	// Face-down picks: an order card still in hand, or a bid within the
 	// Influence held.
 	for _, p := range c.picks.Hidden(seat).List() {

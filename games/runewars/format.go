@@ -76,12 +76,26 @@ var whyRule = [numActionKinds]struct{ rule, why string }{
 	kObjective: {"Runewars rules, Limits 3", "only when holding more than one objective card: the one kept"},
 	kTitle:     {"Runewars rules, Acquire Power", "only with Acquire Power's Supremacy Bonus: more Influence than lies on a title the player does not hold, no more than he has"},
 	kAward:     {"Runewars rules, Influence bids 3", "only the holder of the Primarch of the Wizards' Council, when a bid is tied: one of the tied players"},
+	kPlay:      {"Runewars rules, Tactics; Battles 4; Limits 11", "a Tactics card is played at the time it names (a battle's start, the player's own order, his turn of the quest phase), never in the season it was drawn"},
+	kPass:      {"Runewars rules, Tactics", "only when the player may play Tactics cards"},
 	kQuest:     {"Runewars rules, Heroes 1a", "a hero who is not routed attempts a quest its player holds in the area where it stands, in the quest phase and not after Strategize"},
 }
 
 // why explains why the legal-looking action a is refused.
 func (s *State) why(a engine.Action) error {
 	w := whyRule[a.Kind]
+	if a.Kind == kPlay && a.Arg[0] >= 0 && int(a.Arg[0]) < len(s.c.Tactics) {
+		p, k := int8(a.Seat), int(a.Arg[0])
+		t := &s.c.Tactics[k]
+		switch {
+		case s.playable(p, k) < 0 && s.holds(p, k):
+			return engine.Illegal("Runewars rules, Tactics", "%s is not allowed: a Tactics card is not played in the season it was drawn", s.FormatAction(a))
+		case !s.holds(p, k):
+			return engine.Illegal("Runewars rules, Tactics", "%s is not allowed: %s holds no %s", s.FormatAction(a), s.g.SeatName(a.Seat), t.Name)
+		case t.When == TwQuest:
+			return engine.Illegal("Runewars rules, Limits 11", "%s is not allowed: %s is played only in the Quest phase, in the player's turn", s.FormatAction(a), t.Name)
+		}
+	}
 	if a.Kind == kLay {
 		if rule, why := s.whyLay(a); why != "" {
 			return engine.Illegal(rule, "%s is not allowed: %s", s.FormatAction(a), why)
@@ -227,6 +241,8 @@ func (s *State) FormatAction(a engine.Action) string {
 		return fmt.Sprintf("title %s %d", s.titleID(x), y)
 	case kAward:
 		return "award " + s.g.SeatName(engine.Seat(x))
+	case kPlay:
+		return "play " + s.tacticID(x)
 	case kGive:
 		rw := "?"
 		if z >= 0 && z < len(s.c.Rewards) {
@@ -434,6 +450,15 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 			return engine.Action{}, err
 		}
 		return act(p, kind, t, n), nil
+	case kPlay:
+		if err := want(1, "play TACTIC"); err != nil {
+			return engine.Action{}, err
+		}
+		k, ok := s.c.TacticByID(args[0])
+		if !ok {
+			return engine.Action{}, fmt.Errorf("play: no Tactics card %q", args[0])
+		}
+		return act(p, kind, k), nil
 	case kAward:
 		if err := want(1, "award FACTION"); err != nil {
 			return engine.Action{}, err

@@ -323,9 +323,11 @@ func (s *State) legalQuestPhase(p int8, buf []engine.Action) []engine.Action {
 		buf = s.legalQuests(p, h, buf)
 		buf = s.legalDuels(p, h, buf)
 		buf = s.legalTrades(p, buf)
+		buf = s.legalPlays(p, TwQuest, 0, buf) // Ambush (Limits 11)
 		return append(buf, act(p, kDone))
 	}
 	buf = s.legalTrades(p, buf)
+	buf = s.legalPlays(p, TwQuest, 0, buf)
 	for h := range s.c.Heroes {
 		hf := &s.heroes[h]
 		if hf.owner != p || !s.canAct(h) {

@@ -356,6 +356,8 @@ func (s *State) worthOf(p int8, a engine.Action) float64 {
 			return 0.5
 		}
 		return -1
+	case kPlay:
+		return 1 // a Tactics card helps when it may be played
 	case kAward:
 		// The Primarch gives a tied bid to himself when he can.
 		if int8(x) == p {

@@ -116,6 +116,8 @@ func (s *State) legalBattle(p int8, buf []engine.Action) []engine.Action {
 		return buf
 	case bHeroes:
 		return s.legalHeroRetreat(p, buf)
+	case bTactics:
+		return append(s.legalPlays(p, TwBattle, b.loser, buf), act(p, kPass))
 	case bKeep:
 		buf = append(buf, act(p, kRaze))
 		if s.keepsOf(p) < strongholdSupply {
@@ -218,6 +220,8 @@ func (s *State) legalOrder(p int8, buf []engine.Action) []engine.Action {
 		return s.legalRallyHero(p, buf)
 	case opTitle:
 		return s.legalTitles(p, buf)
+	case opTactics:
+		return append(s.legalPlays(p, TwOrder, 0, buf), act(p, kPass))
 	case opFortify:
 		pl := &s.players[p]
 		if o.did&1 == 0 && pl.dials[Wood] >= buildCost {

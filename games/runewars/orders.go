@@ -44,6 +44,7 @@ const (
 	opFortify               // Fortify's actions, or done
 	opHero                  // Rally Support's Supremacy Bonus: a hero to place, or one to desert
 	opTitle                 // Acquire Power's Supremacy Bonus: Influence on a title, or skip
+	opTactics               // Tactics cards played at the order's start, or pass
 	opFinished
 )
 
@@ -96,6 +97,17 @@ func (s *State) startOrder(l *engine.Log) {
 	} else {
 		l.Add(engine.Everyone, "order", "%s resolves %s", name, orderTitle(v))
 	}
+	if s.canPlay(p, TwOrder, 0) {
+		s.ord.phase = opTactics // Tactics cards first (Tactics; RW-R39)
+		return
+	}
+	s.resolveOrder(l)
+}
+
+// resolveOrder resolves the order begun, once its player has played the
+// Tactics cards he wants to.
+func (s *State) resolveOrder(l *engine.Log) {
+	p, v := s.ord.seat, s.ord.value
 	switch v {
 	case oStrategize:
 		s.ord.phase = opMove

@@ -28,6 +28,7 @@ import (
 //   - objective <objective>: the objective; give <hero> <hero> <reward>:
 //     both heroes and the reward card;
 //   - title <title> <n>: the title; award <faction>: the faction;
+//     play <tactic>: the Tactics card; pass: nothing;
 //   - done, conceal, skip, fight, sacrifice, raze: nothing.
 func (s *State) ActionParts(a engine.Action) engine.ActionParts {
 	if int(a.Kind) >= numActionKinds {
@@ -117,6 +118,8 @@ func (s *State) ActionParts(a engine.Action) engine.ActionParts {
 		out.Refs = []string{s.titleID(int(x))}
 	case kAward:
 		out.Refs = []string{s.g.SeatName(engine.Seat(x))}
+	case kPlay:
+		out.Refs = []string{s.tacticID(int(x))}
 	case kGive:
 		out.Refs = []string{s.heroID(int(x)), s.heroID(int(y))}
 		if z >= 0 && int(z) < len(s.c.Rewards) {

@@ -199,13 +199,6 @@ func (s *State) secondary(l *engine.Log) {
 	}
 }
 
-// drawTactics gives seat n Tactics cards, no more than ten in hand
-// (Limits 7).
-func (s *State) drawTactics(seat int8, n int) {
-	pl := &s.players[seat]
-	pl.tactics = int8(min(int(pl.tactics)+n, handLimit))
-}
-
 // citiesOf counts the cities seat controls.
 func (s *State) citiesOf(seat int8) int {
 	n := 0

@@ -37,7 +37,6 @@ func (s *State) setup() {
 		}
 		// Setup 4: the faction's Influence and a Tactics card (RW-R20).
 		pl.influence = int16(f.Influence)
-		pl.tactics = 1
 		pl.victory = -1
 		pl.runeHand = [2]int8{1, 1}
 	}
@@ -59,6 +58,11 @@ func (s *State) setup() {
 	}
 	s.nfate = int8(len(c.Fate))
 	s.shuffleFate()
+	// Setup 4: a Tactics card each, from the shuffled deck (RW-R20).
+	s.prepareTactics(true)
+	for p := int8(0); p < s.n; p++ {
+		s.drawTactics(p, 1)
+	}
 	s.stage = stTiles
 	s.turn = 0
 }

@@ -53,7 +53,7 @@ type player struct {
 	faction   int8
 	dials     [numResources]int8
 	influence int16
-	tactics   int8      // Tactics cards in hand (their play comes with part 2, RW-R20)
+	tactics   int8      // Tactics cards in hand (Limits 7)
 	played    [9]bool   // order cards on the table this year, by value
 	victory   int8      // the season deck his Victory card is on, or -1
 	runeHand  [2]int8   // setup: his dragon and false rune still to place (1 each)
@@ -157,6 +157,13 @@ type State struct {
 	// Influence on it
 	titleBy  [maxTitles]int8
 	titleInf [maxTitles]int8
+
+	// Tactics cards (RW-D14): who holds each card (a seat, tDeck or
+	// tDiscard), the season each was drawn in (stamp), the deck, top first
+	tAt    [maxTactics]int8
+	tNew   [maxTactics]int8
+	tdeck  [maxTactics]int8
+	ntdeck int8
 
 	winner int8 // the Road to Victory winner, or -1
 	over   bool

@@ -77,8 +77,7 @@ func (s *State) supportNext() {
 		b.loser = 1
 		return
 	}
-	b.loser = 0
-	b.phase = bSteps
+	s.openBattleTactics(0) // Battles 4: Tactics cards, then the steps
 }
 
 // support puts hero h beside unit type u (Battles 3).

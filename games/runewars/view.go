@@ -102,6 +102,17 @@ type PlayerView struct {
 	Objective   string   `json:"objective,omitempty"`
 	NObjectives int      `json:"objectiveCount"`
 	Completed   []string `json:"completed,omitempty"` // the objectives it has completed, face up
+	// Hand is the Tactics cards in hand, for their holder only; tactics
+	// (the count) is seen by all (Limits 7; RW-D14).
+	Hand []TacticView `json:"hand,omitempty"`
+}
+
+// TacticView is a Tactics card in its holder's hand.
+type TacticView struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Text  string `json:"text"`
+	Fresh bool   `json:"fresh,omitempty"` // drawn this season: not played until the next (Tactics)
 }
 
 // AreaView is one area of the board.
@@ -337,7 +348,7 @@ func (s *State) view(seat engine.Seat) *View {
 		b := &s.bat
 		bv := &BattleView{Area: c.Areas[b.area].ID, Attacker: s.faction(b.att), Defender: s.faction(b.def), Initiative: int(b.init),
 			Phase: []string{"fight or parley", "choose a fate card", "initiative steps", "retreat", "raze or seize",
-				"hero support", "discard a fate card", "heroes retreat"}[b.phase]}
+				"hero support", "discard a fate card", "heroes retreat", "tactics cards"}[b.phase]}
 		for i := 0; i < int(b.ncards); i++ {
 			bv.Cards = append(bv.Cards, c.Fate[b.cards[i]].ID)
 		}
@@ -383,6 +394,15 @@ func (s *State) view(seat engine.Seat) *View {
 	for o := range c.Objectives {
 		if s.objAt[o] == oDiscard {
 			v.ObjectivesOut = append(v.ObjectivesOut, c.Objectives[o].ID)
+		}
+	}
+	if seat >= 0 && int(seat) < int(s.n) {
+		st := s.stamp()
+		for i, k := range c.TacticDeck {
+			if s.tAt[i] == int8(seat) {
+				t := &c.Tactics[k]
+				v.Players[seat].Hand = append(v.Players[seat].Hand, TacticView{ID: t.ID, Name: t.Name, Text: t.Text, Fresh: s.tNew[i] == st})
+			}
 		}
 	}
 	v.Titles = []TitleView{}
@@ -495,6 +515,8 @@ func (s *State) asking() string {
 			return who(b.chooser(b.loser)) + ": put your heroes here beside your unit types, one a type, then done (Hero Support)"
 		case bDrop:
 			return who(b.chooser(int8(1-b.drop&1))) + ": discard one of the fate cards drawn (Hero Support)"
+		case bTactics:
+			return who(b.chooser(b.loser)) + ": play Tactics cards at the start of the battle, or pass (Battles 4)"
 		case bHeroes:
 			return who(b.chooser(b.loser)) + ": your supporting heroes retreat into an adjacent area, routed (Battles 6)"
 		}
@@ -553,6 +575,8 @@ func (s *State) asking() string {
 			return who(o.seat) + ": place the units recruited in your strongholds' areas (Recruit)"
 		case opDevelop:
 			return who(o.seat) + ": put a development on one of your strongholds (Harvest)"
+		case opTactics:
+			return who(o.seat) + ": play Tactics cards before your order resolves, or pass (Tactics)"
 		case opTitle:
 			return who(o.seat) + ": place more Influence on a title than lies on it to take it, or skip (Acquire Power)"
 		case opFortify:

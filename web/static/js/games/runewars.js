@@ -418,6 +418,21 @@ export default {
           : null);
     }));
 
+    // ------------------------------------------------------------- titles
+    // Face up for everyone, each held by one player at most (Acquire
+    // Power; RW-D13). With Acquire Power's Supremacy Bonus the cheapest
+    // way to take each title is offered here (the rest in the action list).
+    const titleActs = acts.filter((x) => x.kind === 'title');
+    const titles = v.titles?.length ? h('section.rw-titles', { id: 'rw-titles' },
+      h('h4', {}, 'Titles', h('small.muted', { text: ` — face up; more Influence than lies on one takes it (${cite('Acquire Power')})` })),
+      v.titles.map((t) => {
+        const take = titleActs.filter((x) => idsOf(x).includes(t.id))[0];
+        return h(`div.small.rw-title${t.holder ? '.' + t.holder : ''}`, { dataset: { title: t.id }, title: t.text },
+          h('b', { text: t.name }), ' — ', h('span', { text: t.text }), ' · ',
+          t.holder ? h('span', {}, 'held by ', h('b', { text: t.holder }), ` (${t.influence} Influence)`) : h('span.muted', { text: 'held by no one' }),
+          take ? h('button.rw-act', { type: 'button', dataset: { action: take.text }, onclick: () => ctx.act(take.text) }, take.text) : null);
+      })) : null;
+
     function countList(ids) {
       const n = new Map();
       for (const id of ids) n.set(id, (n.get(id) || 0) + 1);
@@ -551,7 +566,7 @@ export default {
       info,
       h('div.rw-top', {},
         h('div.rw-mapwrap', {}, map, legend),
-        h('div.rw-sidecol', {}, battle, detail, lay, tiles, orders, players))));
+        h('div.rw-sidecol', {}, battle, detail, lay, tiles, orders, players, titles))));
   },
 
   // filter narrows the actions to those naming every selected area, or
