@@ -83,8 +83,11 @@ await run('a public match joined by name, watched, and rated', async (browser) =
   else assert(after.Ann.rating === 1500 && after.Bob.rating === 1500, `a draw: ${JSON.stringify(after)}`);
   await shot(ann, 'leaderboard');
 
-  // The lobby lists the finished match with its replay.
+  // The lobby lists the finished match with its replay, and Bob's rating.
   await bob.goto(BASE + '/');
+  await bob.waitForSelector('#my-ratings .rating[data-game="blackred"]');
+  const mine = await bob.locator('#my-ratings').textContent();
+  assert(mine.includes(`Black & Red ${after.Bob.rating} `), `Bob's lobby shows his rating: ${mine}`);
   await bob.waitForSelector(`#finished-list tr[data-match="${id}"]`);
   await bob.click(`#finished-list tr[data-match="${id}"] a`);
   await bob.waitForURL(new RegExp(`/r/${id}$`));

@@ -34,6 +34,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("POST /api/matches/{id}/join", s.handleJoin)
 	mux.HandleFunc("GET /api/lobby", s.handleLobby)
 	mux.HandleFunc("GET /api/leaderboard", s.handleLeaderboard)
+	mux.HandleFunc("GET /api/me", s.handleMe)
 	mux.HandleFunc("GET /api/matches/{id}/record", s.handleRecord)
 	mux.HandleFunc("GET /api/matches/{id}/replay", s.handleReplay)
 	mux.Handle("GET /metrics", s.metrics.handler())

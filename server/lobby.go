@@ -438,3 +438,48 @@ func (l *live) reseat(ctx context.Context) {
 	}
 	l.publish(len(l.steps))
 }
+
+// playerInfo is what a player may know of themself: their name and their
+// ratings.
+type playerInfo struct {
+	Name    string       `json:"name"`
+	Ratings []gameRating `json:"ratings"`
+}
+
+// gameRating is a player's rating in one game.
+type gameRating struct {
+	Game  string `json:"game"`
+	Title string `json:"title"`
+	ratingInfo
+}
+
+// handleMe answers GET /api/me?player=KEY: the name and ratings of the
+// player whose key it is.
+func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) {
+	key := r.URL.Query().Get("player")
+	if err := checkPlayerKey(key); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out := playerInfo{Ratings: []gameRating{}}
+	name, err := s.store.Name(r.Context(), account(key))
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		s.fail(w, r, err)
+		return
+	}
+	out.Name = name
+	rs, err := s.store.PlayerRatings(r.Context(), account(key))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	for _, x := range rs {
+		gr := gameRating{Game: x.Game, Title: x.Game, ratingInfo: ratingInfo{Name: x.Name, Rating: int(x.Rating + 0.5),
+			Deviation: int(x.Deviation + 0.5), Matches: x.Matches, Updated: x.Updated}}
+		if g, err := s.lookupGame(x.Game); err == nil {
+			gr.Title = g.Title()
+		}
+		out.Ratings = append(out.Ratings, gr)
+	}
+	writeJSON(w, http.StatusOK, out)
+}

@@ -160,6 +160,14 @@ func TestPublicMatchAndRatings(t *testing.T) {
 	case places[0] == places[1] && (a.Rating != 1500 || b.Rating != 1500):
 		t.Errorf("a draw: %+v %+v", a, b)
 	}
+	var me playerInfo
+	call(t, "GET", ts.url+"/api/me?player="+keyAnn, nil, &me)
+	if me.Name != "Ann" || len(me.Ratings) != 1 || me.Ratings[0].Game != "blackred" || me.Ratings[0].Rating != a.Rating {
+		t.Errorf("Ann's own view: %+v", me)
+	}
+	if _, code := call(t, "GET", ts.url+"/api/me?player=short", nil, nil); code != EINVALID {
+		t.Errorf("a bad key: %q", code)
+	}
 	call(t, "GET", ts.url+"/api/lobby", nil, &lobby)
 	if len(lobby.Finished) != 1 || lobby.Finished[0].Replay != "/r/"+cr.ID {
 		t.Fatalf("finished: %+v", lobby.Finished)

@@ -285,3 +285,24 @@ func (s *sqlStore) EndByClock(ctx context.Context, id string, actions int, clock
 	}
 	return nil
 }
+
+func (s *sqlStore) PlayerRatings(ctx context.Context, player string) ([]Rating, error) {
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT `+ratingColumns+` FROM ratings r JOIN accounts a ON a.player = r.player
+		WHERE r.player = ? ORDER BY r.updated DESC, r.game`), player)
+	if err != nil {
+		return nil, fmt.Errorf("player's ratings: %w", err)
+	}
+	defer rows.Close()
+	out := []Rating{}
+	for rows.Next() {
+		r, err := scanRating(rows)
+		if err != nil {
+			return nil, fmt.Errorf("player's ratings: %w", err)
+		}
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("player's ratings: %w", err)
+	}
+	return out, nil
+}

@@ -171,6 +171,13 @@ func testLobby(t *testing.T, s Store) {
 		if len(board) != 1 || board[0].Player != q || board[0].Rating != 1600 || board[0].Matches != 2 {
 			t.Fatalf("leaderboard after a second match: %+v", board)
 		}
+		mine, err := s.PlayerRatings(ctx, q)
+		if err != nil || len(mine) != 1 || mine[0].Game != game || mine[0].Rating != 1600 || mine[0].Name != "Q "+m.ID {
+			t.Fatalf("q's ratings: %+v %v", mine, err)
+		}
+		if none, err := s.PlayerRatings(ctx, "nobody"); err != nil || len(none) != 0 {
+			t.Fatalf("nobody's ratings: %+v %v", none, err)
+		}
 	})
 }
 

@@ -182,6 +182,9 @@ type Store interface {
 	// marking the match counted. ErrConflict if the match is not rated,
 	// not over, or was counted already.
 	RateMatch(ctx context.Context, match, game string, players []string, update func(map[string]Rating) ([]Rating, error)) error
+	// PlayerRatings returns player's ratings in every game they were
+	// rated in, the most recently updated first.
+	PlayerRatings(ctx context.Context, player string) ([]Rating, error)
 	// Leaderboard returns the ratings in game, the highest first, at
 	// most limit of them.
 	Leaderboard(ctx context.Context, game string, limit int) ([]Rating, error)

@@ -15,7 +15,9 @@ export async function lobby(app) {
   clear(app);
   // Why a join was refused (a taken name, a seat just taken) is said by
   // the name, outside the lists that are redrawn.
-  const nameBox = h('section.panel.me', {}, nameForm(), h('p.error', { id: 'join-error', role: 'alert' }));
+  const myRatings = h('div.my-ratings', { id: 'my-ratings' });
+  const nameBox = h('section.panel.me', {}, nameForm(), myRatings, h('p.error', { id: 'join-error', role: 'alert' }));
+  showMe(myRatings);
   const create = h('section.panel.create', {}, h('h2', { text: 'New match' }));
   const result = h('section.panel.links', { hidden: true });
   const open = h('section.panel.open', { id: 'open-matches' }, h('h2', { text: 'Open matches' }));
@@ -47,6 +49,21 @@ export async function lobby(app) {
     }
     last = now;
   }, 4000);
+}
+
+// showMe shows this player's ratings, and fills in their name if the
+// server knows it and this page does not.
+async function showMe(box) {
+  let me;
+  try { me = await api('GET', '/api/me?player=' + playerKey()); } catch { return; }
+  const input = document.getElementById('my-name');
+  if (me.name && input && !input.value) {
+    input.value = me.name;
+    localStorage.setItem('skald.name', me.name);
+  }
+  if (!me.ratings.length) return;
+  box.append(h('small', { text: 'Your ratings: ' }), ...me.ratings.map((r, i) =>
+    h('span.rating', { dataset: { game: r.game } }, i ? ', ' : '', h('a', { href: `/leaderboard?game=${r.game}`, text: r.title.split(',')[0] }), ` ${r.rating} ±${2 * r.deviation} (${r.matches})`)));
 }
 
 function nameForm() {
