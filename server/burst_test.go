@@ -22,13 +22,20 @@ type burstPending struct {
 // with the step its sender saw, until the connections fail. It calls
 // onAck on every acknowledgement and returns the actions acknowledged, by
 // step, and the one sent but never answered, if any.
-func driveBurst(rng *rand.Rand, seats []*client, onAck func()) (map[int]played, *burstPending) {
+//
+// onOver is called once if the match ends first.
+func driveBurst(rng *rand.Rand, seats []*client, onAck, onOver func()) (map[int]played, *burstPending) {
 	acked := map[int]played{}
+	over := false
 	for {
 		var movers []*client
 		for _, c := range seats {
 			if l := c.latest(); l != nil && len(l.Legal) > 0 && !l.Over {
 				movers = append(movers, c)
+			}
+			if l := c.latest(); l != nil && l.Over && !over {
+				over = true
+				onOver()
 			}
 		}
 		if len(movers) == 0 {
@@ -125,12 +132,20 @@ func killDuringBurst(t *testing.T, bin, db string) {
 			once.Do(func() { close(reached) })
 		}
 	}
+	// Should every match end first (they are seeded, so they would every
+	// run), the kill comes then, and the test fails below: no burst.
+	var ended atomic.Int64
+	onOver := func() {
+		if ended.Add(1) == matches {
+			once.Do(func() { close(reached) })
+		}
+	}
 	var wg sync.WaitGroup
 	for i, m := range ms {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			m.acked, m.pending = driveBurst(rand.New(rand.NewPCG(uint64(i), 22)), m.seats, onAck)
+			m.acked, m.pending = driveBurst(rand.New(rand.NewPCG(uint64(i), 22)), m.seats, onAck, onOver)
 		}()
 	}
 	// Kill at the seeded count of acknowledgements, mid-burst: every
@@ -192,6 +207,9 @@ func killDuringBurst(t *testing.T, bin, db string) {
 	}
 	st.Close()
 	t.Logf("SIGKILL after %d acknowledged actions in %d matches; %d stored (%d in flight and committed)", acked, matches, stored, inFlight)
+	if ended.Load() == matches {
+		t.Fatalf("every match ended before the kill (after %d actions): no burst was killed", acked)
+	}
 
 	// Restart: each unanswered action, sent again as it was, is stored
 	// at most once.
