@@ -4,7 +4,8 @@
 // stronghold and units by clicking an area on the map and then the action
 // the area's panel offers; chooses its order cards by clicking them; and
 // otherwise clicks "done" when offered, else the first action offered,
-// through the map when the action names an area. Every choice is
+// through the map when the action names an area; a Tactics card it may
+// play is played by clicking it in its hand. Every choice is
 // deterministic, so the test cannot loop. At every decision the map draws
 // one SVG area for each area of the view of the step shown; at the end the
 // banner names the winner and every faction's place.
@@ -77,7 +78,7 @@ await run('runewars: a person and two bots play one year to the end', async (bro
   };
 
   const start = Date.now();
-  let actions = 0, orderClicks = 0, layClicks = 0, areaClicks = 0;
+  let actions = 0, orderClicks = 0, layClicks = 0, areaClicks = 0, tacticClicks = 0, handChecks = 0;
   for (;;) {
     assert(Date.now() - start < 80000, `the match within 80 s (${actions} actions so far)`);
     if (await over(page)) break;
@@ -125,6 +126,25 @@ await run('runewars: a person and two bots play one year to the end', async (bro
       layClicks++;
       continue;
     }
+    // The person's own Tactics cards are listed in his panel, as his view
+    // holds them; one the rules allow now is played by clicking it.
+    const handIds = await page.locator('#rw-hand .rw-tactic').evaluateAll((bs) => bs.map((b) => b.dataset.tactic));
+    const viewHand = (v.players[0].hand || []).map((t) => t.id);
+    assert(JSON.stringify(handIds) === JSON.stringify(viewHand), `the panel shows the Tactics cards in hand: ${handIds} / ${viewHand}`);
+    assert(v.players.slice(1).every((p) => !p.hand), 'no one else\'s Tactics cards in the view');
+    handChecks++;
+    const play = legal.find((a) => a.startsWith('play '));
+    if (play) {
+      const id = play.split(' ')[1];
+      const playable = await page.locator('#rw-hand .rw-tactic.playable').evaluateAll((bs) => bs.map((b) => b.dataset.tactic));
+      assert(playable.length === legal.filter((a) => a.startsWith('play ')).length && playable.includes(id), `each playable Tactics card is clickable: ${playable} / ${legal}`);
+      const seq = await clickTo(`#rw-hand .rw-tactic.playable[data-tactic="${id}"]`, play);
+      const after = (await frameAt(seq)).view;
+      assert(after.players[0].tactics === v.players[0].tactics - 1 || id === 'informants', `${id} left the hand: ${v.players[0].tactics} -> ${after.players[0].tactics}`);
+      if (!tacticClicks) await shot(page, 'runewars-tactics');
+      tacticClicks++;
+      continue;
+    }
     if (legal.includes('done')) {
       await clickTo('#actions button.action[data-action="done"]', 'done');
       continue;
@@ -163,6 +183,7 @@ await run('runewars: a person and two bots play one year to the end', async (bro
   assert(orderClicks > 0 && kinds.get('order') === orderClicks, `order cards chosen by clicking them: ${orderClicks}`);
   assert(layClicks > 0 && kinds.get('lay') === layClicks, `tiles laid through the map: ${layClicks}`);
   assert(areaClicks > 0, 'an action taken by clicking an area on the map');
+  assert(handChecks > 0 && tacticClicks > 0 && kinds.get('play') === tacticClicks, `Tactics cards played by clicking them in the hand: ${tacticClicks}`);
   assert(mapChecks === actions && maxAreas > 9 && maxAreas === (last.view.areas || []).length, `the map checked at every decision (${mapChecks} of ${actions}), up to ${maxAreas} areas`);
   assert(errors.length === 0, `no console errors: ${errors.join('; ')}`);
   console.log(`the Daqan Lords: ${actions} actions (${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}), ${areaClicks} through the map; ` +

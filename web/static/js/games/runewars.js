@@ -25,7 +25,8 @@
 // Stable hooks for tests: #rw-map, .rw-area[data-id] (.actionable,
 // .selected, .battle), .rw-ghost[data-at], #rw-info, #rw-asking,
 // #rw-players .rw-player[data-faction], #rw-orders .rw-order[data-order]
-// (.playable, .played), #rw-tiles .rw-tile[data-tile], #rw-lay,
+// (.playable, .played), #rw-hand .rw-tactic[data-tactic] (.playable,
+// .fresh), #rw-tiles .rw-tile[data-tile], #rw-lay,
 // #rw-lay-go, #rw-lay-turn, #rw-battle, #rw-area (.rw-act), #rw-legend.
 import { h, svg, pretty } from '../dom.js';
 
@@ -433,6 +434,25 @@ export default {
           take ? h('button.rw-act', { type: 'button', dataset: { action: take.text }, onclick: () => ctx.act(take.text) }, take.text) : null);
       })) : null;
 
+    // ------------------------------------------------------- Tactics cards
+    // The seat's own hand, hidden from the others (Limits 7: 10 at most).
+    // A card drawn this season is marked and not playable (Tactics); a card
+    // the rules allow now (a battle's start, his order's start, his quest
+    // turn: RW-D14) is clicked to play it.
+    const playActs = acts.filter((x) => x.kind === 'play');
+    const hand = mine && (mine.hand?.length || playActs.length) ? h('section.rw-orders.rw-hand', { id: 'rw-hand' },
+      h('h4', {}, 'Your Tactics cards', h('small.muted', { text: ` — ${mine.hand?.length || 0} of 10 at most; not played in the season drawn (${cite('Tactics')})` })),
+      h('div.rw-ordercards.rw-handcards', {}, (mine.hand || []).map((t) => {
+        const x = playActs.find((y) => idsOf(y).includes(t.id));
+        const cls = ['rw-order', 'rw-tactic']; // drawn as the order cards are
+        if (x) cls.push('playable');
+        if (t.fresh) cls.push('fresh');
+        return h('button.' + cls.join('.'), { type: 'button', dataset: { tactic: t.id }, disabled: !x, title: t.text,
+          onclick: x ? () => ctx.act(x.text) : undefined },
+          h('b', { text: t.name }), h('span.rw-otext', { text: t.text }),
+          t.fresh ? h('small.muted', { text: ' drawn this season' }) : null);
+      }))) : null;
+
     function countList(ids) {
       const n = new Map();
       for (const id of ids) n.set(id, (n.get(id) || 0) + 1);
@@ -566,7 +586,7 @@ export default {
       info,
       h('div.rw-top', {},
         h('div.rw-mapwrap', {}, map, legend),
-        h('div.rw-sidecol', {}, battle, detail, lay, tiles, orders, players, titles))));
+        h('div.rw-sidecol', {}, battle, detail, lay, tiles, orders, hand, players, titles))));
   },
 
   // filter narrows the actions to those naming every selected area, or
