@@ -190,7 +190,7 @@ func (s *State) do(a engine.Action, l *engine.Log) {
 	case kAward:
 		s.award(int8(x), l)
 	case kPlay:
-		s.playTactic(p, x, l)
+		s.playTactic(p, x, y, l)
 		s.afterPlay(p, false, l)
 	case kPass:
 		s.afterPlay(p, true, l)

@@ -45,10 +45,12 @@ type Setup struct {
 	Keeps map[string]string `json:"keeps"`
 	// Runes are rune tokens: "dragon" or "false", with "up" when face up.
 	// The players who control their areas have seen them.
-	Runes  map[string]string   `json:"runes"`
-	Cities map[string]string   `json:"cities"`
-	Frost  map[string]int      `json:"frost"`
-	Active map[string][]string `json:"active"`
+	Runes  map[string]string `json:"runes"`
+	Cities map[string]string `json:"cities"`
+	Frost  map[string]int    `json:"frost"`
+	// Desolation names the areas with a desolation token.
+	Desolation []string            `json:"desolation"`
+	Active     map[string][]string `json:"active"`
 	// Heroes puts hero cards, by id, on the board. The quest, reward and
 	// hero decks are built in the content's order (not shuffled):
 	// QuestDeck and RewardDeck put cards on top of theirs, top first.
@@ -339,6 +341,13 @@ func (s *State) arrange(su *Setup) error {
 			return fmt.Errorf("frost.%s: %d is not 0 to 9", id, n)
 		}
 		s.frost[a] = int8(su.Frost[id])
+	}
+	for i, id := range su.Desolation {
+		a, err := area(fmt.Sprintf("desolation[%d]", i), id)
+		if err != nil {
+			return err
+		}
+		s.desol[a] = true
 	}
 	for _, id := range sortedKeysOf(su.Active) {
 		a, err := area("active", id)

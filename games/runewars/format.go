@@ -43,7 +43,7 @@ var whyRule = [numActionKinds]struct{ rule, why string }{
 	kAllies:    {"Runewars rules, Diplomacy", "allied units go in an area the player controls"},
 	kReveal:    {"Runewars rules, Revealing dragon runes", "only face-down tokens in areas the player controls"},
 	kCarry:     {"Runewars rules, Limits 10; Fortify", "a rune token moves from an area the player controls to an adjacent area without one"},
-	kFrost:     {"Runewars rules, Frost tokens", "Frost tokens may not go in a home realm"},
+	kFrost:     {"Runewars rules, Frost tokens", "Frost tokens may not go in a home realm, nor where a desolation token lies"},
 	kOrder:     {"Runewars rules, How the game is played II", "an order card played this year stays on the table until Spring"},
 	kActivate:  {"Runewars rules, Order cards 2-3", "an area is activated once a year by each player; Mobilize moves into empty or friendly areas only"},
 	kMove:      {"Runewars rules, Order cards 1-3", "units move 1 area with Strategize, or up to 2 (fast 3) into the activated area through empty or friendly areas; routed units and units in activated areas stay; at most 8 units to an area"},
@@ -94,6 +94,8 @@ func (s *State) why(a engine.Action) error {
 			return engine.Illegal("Runewars rules, Tactics", "%s is not allowed: %s holds no %s", s.FormatAction(a), s.g.SeatName(a.Seat), t.Name)
 		case t.When == TwQuest:
 			return engine.Illegal("Runewars rules, Limits 11", "%s is not allowed: %s is played only in the Quest phase, in the player's turn", s.FormatAction(a), t.Name)
+		case t.Effect == TeDesolate && a.Arg[1] >= 0 && int(a.Arg[1]) < len(s.c.Areas) && !s.canDesolate(int(a.Arg[1])):
+			return engine.Illegal("Runewars rules, Desolation tokens", "%s is not allowed: a desolation token is never placed in a home realm, nor where a desolation or Frost token lies", s.FormatAction(a))
 		}
 	}
 	if a.Kind == kLay {
@@ -242,6 +244,9 @@ func (s *State) FormatAction(a engine.Action) string {
 	case kAward:
 		return "award " + s.g.SeatName(engine.Seat(x))
 	case kPlay:
+		if x >= 0 && x < len(s.c.Tactics) && s.c.Tactics[x].Effect == TeDesolate {
+			return "play " + s.tacticID(x) + " " + area(y)
+		}
 		return "play " + s.tacticID(x)
 	case kGive:
 		rw := "?"
@@ -451,12 +456,26 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 		}
 		return act(p, kind, t, n), nil
 	case kPlay:
-		if err := want(1, "play TACTIC"); err != nil {
-			return engine.Action{}, err
+		if len(args) == 0 {
+			return engine.Action{}, fmt.Errorf("play: want \"play TACTIC\" or \"play TACTIC AREA\"")
 		}
 		k, ok := s.c.TacticByID(args[0])
 		if !ok {
 			return engine.Action{}, fmt.Errorf("play: no Tactics card %q", args[0])
+		}
+		if s.c.Tactics[k].Effect == TeDesolate {
+			// A desolation token's card names its area (RW-D15).
+			if err := want(2, "play TACTIC AREA"); err != nil {
+				return engine.Action{}, err
+			}
+			a, err := area(args[1])
+			if err != nil {
+				return engine.Action{}, err
+			}
+			return act(p, kind, k, a), nil
+		}
+		if err := want(1, "play TACTIC"); err != nil {
+			return engine.Action{}, err
 		}
 		return act(p, kind, k), nil
 	case kAward:

@@ -357,6 +357,18 @@ func (s *State) worthOf(p int8, a engine.Action) float64 {
 		}
 		return -1
 	case kPlay:
+		if x >= 0 && x < len(s.c.Tactics) && s.c.Tactics[x].Effect == TeDesolate {
+			// A desolation token (RW-D15): in an area of the player's own
+			// with resources to take now, never in another player's, who
+			// would take them.
+			switch c := s.controller(y); {
+			case c == p:
+				return 0.2 * float64(s.c.Areas[y].Res[Food]+s.c.Areas[y].Res[Wood]+s.c.Areas[y].Res[Ore])
+			case c >= 0 && c < s.n:
+				return -1
+			}
+			return 0
+		}
 		return 1 // a Tactics card helps when it may be played
 	case kAward:
 		// The Primarch gives a tied bid to himself when he can.

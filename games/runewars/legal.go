@@ -28,7 +28,13 @@ func (s *State) legalChoice(p int8, buf []engine.Action) []engine.Action {
 	case chCarry:
 		buf = s.legalCarry(p, kCarry, buf)
 	case chFrost:
-		(s.b.placed &^ s.b.homes).each(func(a int) { buf = append(buf, act(p, kFrost, a)) })
+		// Frost tokens: never in a home realm or where desolation lies;
+		// on other Frost tokens, yes (Frost; checklist 121).
+		(s.b.placed &^ s.b.homes).each(func(a int) {
+			if !s.desol[a] {
+				buf = append(buf, act(p, kFrost, a))
+			}
+		})
 	case chAllies:
 		cen := s.take(p)
 		s.b.placed.each(func(a int) {

@@ -164,13 +164,13 @@ func (s *State) nextOrder(l *engine.Log) {
 }
 
 // harvest sets seat's dials to the resources of the areas he controls and
-// of their cities; an area with a Frost token gives nothing (Runewars
-// rules, Harvest; Frost).
+// of their cities; an area with a Frost or desolation token gives nothing
+// (Runewars rules, Harvest; Frost; Desolation tokens).
 func (s *State) harvest(seat int8, l *engine.Log) {
 	var sum [numResources]int
 	cen := s.take(-1)
 	s.b.placed.each(func(a int) {
-		if cen.ctl[a] != seat || s.frost[a] > 0 {
+		if cen.ctl[a] != seat || s.frost[a] > 0 || s.desol[a] {
 			return
 		}
 		for r := range sum {

@@ -120,6 +120,9 @@ func (s *State) ActionParts(a engine.Action) engine.ActionParts {
 		out.Refs = []string{s.g.SeatName(engine.Seat(x))}
 	case kPlay:
 		out.Refs = []string{s.tacticID(int(x))}
+		if x >= 0 && int(x) < len(s.c.Tactics) && s.c.Tactics[x].Effect == TeDesolate && y >= 0 && int(y) < len(s.c.Areas) {
+			out.Refs = append(out.Refs, s.c.Areas[y].ID)
+		}
 	case kGive:
 		out.Refs = []string{s.heroID(int(x)), s.heroID(int(y))}
 		if z >= 0 && int(z) < len(s.c.Rewards) {

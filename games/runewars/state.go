@@ -101,6 +101,7 @@ type State struct {
 	keeps   [maxAreas]keep
 	city    [maxAreas]int8 // city token on a city space, or -1
 	frost   [maxAreas]int8
+	desol   [maxAreas]bool           // desolation tokens (Desolation tokens; RW-R40)
 	active  [maxAreas]engine.SeatSet // activation tokens
 
 	// setup

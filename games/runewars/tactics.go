@@ -38,10 +38,11 @@ const (
 	TeDial
 	TeDraw
 	TeWound
+	TeDesolate // a desolation token (Desolation tokens; RW-D15)
 	numTacticEffects
 )
 
-var tacticEffectWords = [numTacticEffects]string{"strength", "influence", "dial", "draw", "wound"}
+var tacticEffectWords = [numTacticEffects]string{"strength", "influence", "dial", "draw", "wound", "desolate"}
 
 // Tactic is one kind of Tactics card [D] RW-D14.
 type Tactic struct {
@@ -104,7 +105,7 @@ func (c *Content) loadTactics(data []byte) error {
 			}
 			t.When = TacticWhen(w)
 			f := strings.Fields(e.Effect)
-			bad := fmt.Errorf("field effect: %q: want strength N, influence N, dial RES N, draw N or wound N (N 1-3)", e.Effect)
+			bad := fmt.Errorf("field effect: %q: want strength N, influence N, dial RES N, draw N, wound N (N 1-3) or desolate 1", e.Effect)
 			k := -1
 			if len(f) > 0 {
 				for x, word := range tacticEffectWords {
@@ -139,6 +140,9 @@ func (c *Content) loadTactics(data []byte) error {
 			battle := t.When <= TwDefend
 			if battle != (t.Effect == TeStrength) || (t.When == TwQuest) != (t.Effect == TeWound) {
 				return fmt.Errorf("field effect: %q is not played %s (strength is for battles, wound for the quest phase)", e.Effect, e.When)
+			}
+			if t.Effect == TeDesolate && (t.When != TwOrder || t.N != 1) {
+				return fmt.Errorf("field effect: %q: desolate places one token (desolate 1), at the start of an order", e.Effect)
 			}
 			t.Text = tacticText(&t)
 			return nil
@@ -180,6 +184,9 @@ func tacticText(t *Tactic) string {
 		return fmt.Sprintf("%s: raise your %s dial by %d.", when, t.Res, t.N)
 	case TeDraw:
 		return fmt.Sprintf("%s: draw %d Tactics cards.", when, t.N)
+	}
+	if t.Effect == TeDesolate {
+		return when + ": place a desolation token in an area outside the home realms with no desolation or Frost token; whoever controls it receives its resources at once, and it produces none afterwards."
 	}
 	return fmt.Sprintf("%s: %d damage on every other player's hero in an area with one of your heroes (never its last health).", when, t.N)
 }
@@ -299,9 +306,20 @@ func (s *State) legalPlays(p int8, moment TacticWhen, side int8, buf []engine.Ac
 		return buf
 	}
 	for k := range s.c.Tactics {
-		if tacticFits(s.c.Tactics[k].When, moment, side) && s.playable(p, k) >= 0 {
-			buf = append(buf, act(p, kPlay, k))
+		if !tacticFits(s.c.Tactics[k].When, moment, side) || s.playable(p, k) < 0 {
+			continue
 		}
+		if s.c.Tactics[k].Effect == TeDesolate {
+			// A card placing a desolation token names its area, one of
+			// those where one may go (Desolation tokens; RW-R40).
+			s.b.placed.each(func(a int) {
+				if s.canDesolate(a) {
+					buf = append(buf, act(p, kPlay, k, a))
+				}
+			})
+			continue
+		}
+		buf = append(buf, act(p, kPlay, k))
 	}
 	return buf
 }
@@ -312,9 +330,9 @@ func (s *State) canPlay(p int8, moment TacticWhen, side int8) bool {
 	return len(s.legalPlays(p, moment, side, buf[:0])) > 0
 }
 
-// playTactic plays a card of kind k: it is discarded and does what it
-// says (RW-D14).
-func (s *State) playTactic(p int8, k int, l *engine.Log) {
+// playTactic plays a card of kind k (a desolation token's area: area):
+// it is discarded and does what it says (RW-D14, RW-D15).
+func (s *State) playTactic(p int8, k, area int, l *engine.Log) {
 	c := s.playable(p, k)
 	s.tAt[c], s.tNew[c] = tDiscard, 0
 	s.players[p].tactics--
@@ -334,6 +352,8 @@ func (s *State) playTactic(p int8, k int, l *engine.Log) {
 		*d = int8(min(int(*d)+t.N, maxDial))
 	case TeDraw:
 		s.drawTactics(p, t.N)
+	case TeDesolate:
+		s.desolate(area, l)
 	case TeWound:
 		for h := range s.c.Heroes {
 			hf := &s.heroes[h]
@@ -428,4 +448,34 @@ func (s *State) dealTactics(seat engine.Seat, r *engine.Rand) {
 		s.tdeck[s.ntdeck] = c
 		s.ntdeck++
 	}
+}
+
+// canDesolate reports whether a desolation token may go in area a: never
+// in a home realm, nor where a desolation or Frost token lies
+// (Desolation tokens; checklist 119).
+func (s *State) canDesolate(a int) bool {
+	return s.b.placed.has(a) && !s.b.homes.has(a) && !s.desol[a] && s.frost[a] == 0
+}
+
+// desolate places a desolation token in area a: whoever controls it
+// receives at once the resources it provides, its city's too (dials up,
+// 8 at most); it produces none afterwards, and the token stays for the
+// rest of the match (Desolation tokens; RW-R40).
+func (s *State) desolate(a int, l *engine.Log) {
+	s.desol[a] = true
+	ar := &s.c.Areas[a]
+	l.Add(engine.Everyone, "desolation", "a desolation token is placed in %s", ar)
+	p := s.take(-1).ctl[a]
+	if p < 0 || p >= s.n {
+		return
+	}
+	pl := &s.players[p]
+	for r := range pl.dials {
+		n := ar.Res[r]
+		if c := s.city[a]; c >= 0 {
+			n += s.c.Cities[c].Res[r]
+		}
+		pl.dials[r] = int8(min(int(pl.dials[r])+n, maxDial))
+	}
+	l.Add(engine.Everyone, "desolation", "%s receives the resources of %s: food %d, wood %d, ore %d", s.fac(p), ar, pl.dials[Food], pl.dials[Wood], pl.dials[Ore])
 }

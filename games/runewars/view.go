@@ -117,24 +117,26 @@ type TacticView struct {
 
 // AreaView is one area of the board.
 type AreaView struct {
-	ID      string     `json:"id"`
-	Name    string     `json:"name"`
-	Tile    string     `json:"tile"`
-	Q       int        `json:"q"`
-	R       int        `json:"r"`
-	Terrain string     `json:"terrain"`
-	Food    int        `json:"food,omitempty"`
-	Wood    int        `json:"wood,omitempty"`
-	Ore     int        `json:"ore,omitempty"`
-	Home    string     `json:"home,omitempty"`
-	City    string     `json:"city,omitempty"`
-	Owner   string     `json:"owner,omitempty"`
-	Keep    string     `json:"keep,omitempty"` // "daqan", "daqan damaged", with " developed"
-	Rune    string     `json:"rune,omitempty"` // "dragon", "false", "face down"
-	Frost   int        `json:"frost,omitempty"`
-	Active  []string   `json:"active,omitempty"`
-	Units   []UnitView `json:"units,omitempty"`
-	Dropped int        `json:"dropped,omitempty"` // reward cards on a Defeated Hero marker
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	Tile    string `json:"tile"`
+	Q       int    `json:"q"`
+	R       int    `json:"r"`
+	Terrain string `json:"terrain"`
+	Food    int    `json:"food,omitempty"`
+	Wood    int    `json:"wood,omitempty"`
+	Ore     int    `json:"ore,omitempty"`
+	Home    string `json:"home,omitempty"`
+	City    string `json:"city,omitempty"`
+	Owner   string `json:"owner,omitempty"`
+	Keep    string `json:"keep,omitempty"` // "daqan", "daqan damaged", with " developed"
+	Rune    string `json:"rune,omitempty"` // "dragon", "false", "face down"
+	Frost   int    `json:"frost,omitempty"`
+	// Desolation is a desolation token there (RW-R40).
+	Desolation bool       `json:"desolation,omitempty"`
+	Active     []string   `json:"active,omitempty"`
+	Units      []UnitView `json:"units,omitempty"`
+	Dropped    int        `json:"dropped,omitempty"` // reward cards on a Defeated Hero marker
 }
 
 // UnitView is a number of like figures in an area.
@@ -267,7 +269,7 @@ func (s *State) view(seat engine.Seat) *View {
 	s.b.placed.each(func(a int) {
 		ar := &c.Areas[a]
 		av := AreaView{ID: ar.ID, Name: ar.Name, Tile: c.Tiles[ar.Tile].ID, Q: int(s.b.pos[a].q), R: int(s.b.pos[a].r),
-			Terrain: ar.Terrain, Food: ar.Res[Food], Wood: ar.Res[Wood], Ore: ar.Res[Ore], Frost: int(s.frost[a])}
+			Terrain: ar.Terrain, Food: ar.Res[Food], Wood: ar.Res[Wood], Ore: ar.Res[Ore], Frost: int(s.frost[a]), Desolation: s.desol[a]}
 		if ar.Home >= 0 {
 			av.Home = c.Factions[ar.Home].ID
 		}
@@ -663,6 +665,9 @@ func (s *State) Describe(seat engine.Seat) string {
 		}
 		if a.Rune != "" {
 			notes = append(notes, "rune "+a.Rune)
+		}
+		if a.Desolation {
+			notes = append(notes, "desolation")
 		}
 		if a.Frost > 0 {
 			notes = append(notes, fmt.Sprintf("frost %d", a.Frost))

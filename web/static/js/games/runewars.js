@@ -1,7 +1,7 @@
 // Runewars: the map as SVG hexes at their axial coordinates — each area
 // coloured by terrain inside its tile's outline, with its name, resources
 // (F food, W wood, O ore), city, stronghold (damaged, developed), rune
-// token (face down, dragon, false), Frost, the factions that activated it
+// token (face down, dragon, false), Frost, desolation, the factions that activated it
 // and its units grouped by owner, each group drawn as its base shape with
 // its count (routed hollow, damage marked, allies dashed); rivers and
 // ridges on the borders between areas. Beside it: the year, the season and
@@ -260,6 +260,7 @@ export default {
       if (x.owner) parts.push(`controlled by ${x.owner}`);
       if (x.keep) parts.push(`stronghold: ${x.keep}`);
       if (x.rune) parts.push(`rune token: ${x.rune}`);
+      if (x.desolation) parts.push('desolation');
       if (x.frost) parts.push(`${x.frost} Frost`);
       if (x.active?.length) parts.push(`activated by ${x.active.join(', ')}`);
       return parts.join('; ');
@@ -288,6 +289,7 @@ export default {
         const label = x.rune === 'dragon' ? 'D' : x.rune === 'false' ? '✕' : '?';
         items.push({ cls: `rw-rune ${x.rune === 'face down' ? 'facedown' : x.rune}`, label, title: `rune token: ${x.rune}` });
       }
+      if (x.desolation) items.push({ cls: 'rw-desolation', label: '☠', title: `a desolation token: the area produces nothing (${cite('Desolation tokens')})` });
       if (x.frost) items.push({ cls: 'rw-frost', label: `❄${x.frost > 1 ? x.frost : ''}`, title: `${x.frost} Frost (${cite('Frost tokens')})` });
       const w = 17, out = [];
       const y = cy - 14;
@@ -577,6 +579,7 @@ export default {
       key('rw-city', '⌂', 'city'), key('rw-keep', '♜', 'stronghold (+ developed, pale damaged)'),
       key('rw-rune facedown', '?', 'rune token face down'), key('rw-rune dragon', 'D', 'dragon rune'), key('rw-rune false', '✕', 'false rune'),
       key('rw-frost', '❄', 'Frost'),
+      key('rw-desolation', '☠', 'desolation'),
       h('span.rw-key', {}, h('span.rw-swatch.river'), 'river'), h('span.rw-key', {}, h('span.rw-swatch.ridge'), 'ridge'),
       h('span.rw-key', {}, '▲ activated'), h('span.rw-key', {}, '★ hero'),
       shapeKey('triangle', 'triangle'), shapeKey('rectangle', 'rectangle'), shapeKey('hexagon', 'hexagon'), shapeKey('circle', 'circle'),
