@@ -203,6 +203,9 @@ func (s *State) legalLay(p int8, buf []engine.Action) []engine.Action {
 				tiles = append(tiles, int(t))
 			}
 		}
+		if s.lostHand == p {
+			tiles = append(tiles, s.c.LostTile) // LC (RW-R41)
+		}
 	} else {
 		tiles = []int{s.c.Homes[s.players[p].faction]}
 	}

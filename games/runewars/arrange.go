@@ -318,7 +318,11 @@ func (s *State) arrange(su *Setup) error {
 		if err != nil {
 			return err
 		}
-		if !c.Areas[a].City {
+		lostCity := c.LostCity >= 0 && su.Cities[id] == c.Cities[c.LostCity].ID
+		if lostCity && a != c.Tiles[c.LostTile].Areas[0] {
+			return fmt.Errorf("cities.%s: the Lost City appears only in tile 12's first area", id)
+		}
+		if !c.Areas[a].City && !lostCity {
 			return fmt.Errorf("cities.%s: the area has no city space", id)
 		}
 		found := false

@@ -1,6 +1,10 @@
 package runewars
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"skald/engine"
+)
 
 // maxAreas bounds the areas of the content: area sets are 64-bit masks.
 const maxAreas = 64
@@ -473,4 +477,118 @@ func (b *board) legalPlacementsSlow(c *Content, t int) []placement {
 		}
 	}
 	return nil
+}
+
+// lostCheck says why tile t may not lie at p by tile 12's rules (The Lost
+// City), or "" when it may: tile 12 laid after other tiles touches at least
+// two different areas of them (checklist 13); when tile 12 was laid first,
+// the tile laid next touches it with two different areas of its own
+// (checklist 12; RW-R41 reads TN-25's "the following tiles" as that one).
+func (b *board) lostCheck(c *Content, t int, p placement) string {
+	if c.LostTile < 0 || b.placed == 0 {
+		return ""
+	}
+	cells := tileCells(p.at, int(p.turn))
+	if t == c.LostTile {
+		var near areaSet
+		for _, h := range cells {
+			for _, d := range hexDirs {
+				if a, ok := b.cells.get(h.add(d)); ok {
+					near = near.with(a)
+				}
+			}
+		}
+		if near.len() < 2 {
+			return "tile 12 must touch at least two different areas of the tiles laid"
+		}
+		return ""
+	}
+	var lost areaSet
+	for _, a := range c.Tiles[c.LostTile].Areas {
+		lost = lost.with(a)
+	}
+	if b.placed != lost {
+		return ""
+	}
+	n := 0
+	for _, h := range cells {
+		for _, d := range hexDirs {
+			if a, ok := b.cells.get(h.add(d)); ok && lost.has(a) {
+				n++
+				break
+			}
+		}
+	}
+	if n < 2 {
+		return "the tile laid after tile 12 must touch it with two different areas"
+	}
+	return ""
+}
+
+// lostFilter keeps the places of list that keep tile 12's rules; when
+// none does, the rule gives way, as the others do (RW-R3).
+func (b *board) lostFilter(c *Content, t int, list []placement) []placement {
+	var ok []placement
+	for _, p := range list {
+		if b.lostCheck(c, t, p) == "" {
+			ok = append(ok, p)
+		}
+	}
+	if len(ok) == 0 {
+		return list
+	}
+	return ok
+}
+
+// yellowNear reports whether tile t at p would bring a coloured border
+// against tile 12's yellow one (LC: red and blue may not touch it).
+func (b *board) yellowNear(c *Content, t int, p placement) bool {
+	for i, h := range tileCells(p.at, int(p.turn)) {
+		mine := c.Areas[c.Tiles[t].Areas[i]].Border
+		for _, d := range hexDirs {
+			a, ok := b.cells.get(h.add(d))
+			if !ok {
+				continue
+			}
+			if o := c.Areas[a].Border; mine != 0 && o != 0 && (mine == 3 || o == 3) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lostCityAt reports whether the Lost City stands in area a (LC).
+func (s *State) lostCityAt(a int) bool {
+	return s.c.LostCity >= 0 && a >= 0 && a < maxAreas && int(s.city[a]) == s.c.LostCity
+}
+
+// lostCityAppears puts the Lost City on tile 12's first area when a quest
+// that makes it appear is passed, once; when desolation or Frost tokens lie
+// on tile 12 it does not appear and they are all removed instead (The Lost
+// City; checklist 114, 115; RW-R42).
+func (s *State) lostCityAppears(l *engine.Log) {
+	c := s.c
+	if c.LostTile < 0 || c.LostCity < 0 {
+		return
+	}
+	t := &c.Tiles[c.LostTile]
+	if !s.b.placed.has(t.Areas[0]) || s.lostCityAt(t.Areas[0]) {
+		return
+	}
+	tokens := false
+	for _, a := range t.Areas {
+		if s.desol[a] || s.frost[a] > 0 {
+			tokens = true
+		}
+	}
+	if tokens {
+		for _, a := range t.Areas {
+			s.desol[a], s.frost[a] = false, 0
+		}
+		l.Add(engine.Everyone, "lostcity", "the Lost City does not appear: the desolation and Frost tokens on %s are removed", t.Name)
+		return
+	}
+	s.city[t.Areas[0]] = int8(c.LostCity)
+	l.Add(engine.Everyone, "lostcity", "the Lost City appears in %s", &c.Areas[t.Areas[0]])
 }

@@ -178,7 +178,7 @@ type Area struct {
 	Res       [numResources]int
 	City      bool
 	Neutrals  []UnitCount
-	Border    uint8 // 0 none, 1 red, 2 blue
+	Border    uint8 // 0 none, 1 red, 2 blue, 3 yellow (tile 12: LC)
 	Tile      int
 	Home      int // the faction whose home realm it is, or -1
 	IndexTile int // 0-2 within its tile
@@ -245,9 +245,15 @@ type Content struct {
 	Fate     []FateCard
 	Homes    [4]int // the home tile of each faction
 	NumQuest int    // quest tiles: Tiles[:NumQuest]
-	Heroes   []HeroCard
-	Quests   []Quest
-	Rewards  []Reward
+	// The Lost City (LC; RW-D16): tile 12, laid with the option
+	// lostcity, and the city token that may appear on its first area;
+	// -1 when the content has none. Cities[:NumCities] are drawn at
+	// setup; the Lost City's token is not.
+	LostTile, LostCity int
+	NumCities          int
+	Heroes             []HeroCard
+	Quests             []Quest
+	Rewards            []Reward
 
 	Objectives []Objective
 	Titles     []Title
@@ -342,15 +348,24 @@ type unitEntry struct {
 type mapFile struct {
 	Tiles  []tileEntry `yaml:"tiles"`
 	Homes  []tileEntry `yaml:"homes"`
-	Cities []struct {
-		ID        string         `yaml:"id"`
-		Name      string         `yaml:"name"`
-		Food      int            `yaml:"food"`
-		Wood      int            `yaml:"wood"`
-		Ore       int            `yaml:"ore"`
-		Influence int            `yaml:"influence"`
-		Allies    map[string]int `yaml:"allies"`
-	} `yaml:"cities"`
+	Cities []cityEntry `yaml:"cities"`
+	Lost   *lostEntry  `yaml:"lost"`
+}
+
+type cityEntry struct {
+	ID        string         `yaml:"id"`
+	Name      string         `yaml:"name"`
+	Food      int            `yaml:"food"`
+	Wood      int            `yaml:"wood"`
+	Ore       int            `yaml:"ore"`
+	Influence int            `yaml:"influence"`
+	Allies    map[string]int `yaml:"allies"`
+}
+
+// lostEntry is tile 12 and the Lost City's token (LC; RW-D16).
+type lostEntry struct {
+	Tile tileEntry `yaml:"tile"`
+	City cityEntry `yaml:"city"`
 }
 
 type tileEntry struct {
@@ -738,6 +753,9 @@ func (c *Content) loadFaction(e factionEntry, f int) (Faction, error) {
 	return fa, nil
 }
 
+// lostHome marks tile 12 while it is loaded (LC).
+const lostHome = -2
+
 func (c *Content) loadMap(m *mapFile) error {
 	if len(m.Tiles) < 4 || len(m.Tiles) > maxTiles {
 		return fmt.Errorf("field tiles: %d tiles, want 4 to %d (two per player)", len(m.Tiles), maxTiles)
@@ -747,6 +765,10 @@ func (c *Content) loadMap(m *mapFile) error {
 	}
 	ids := map[string]bool{}
 	load := func(e tileEntry, home int) error {
+		lost := home == lostHome
+		if lost {
+			home = -1
+		}
 		t := Tile{ID: e.ID, Name: e.Name, Quest: e.Quest, Home: home}
 		if err := checkWord("id", e.ID); err != nil {
 			return err
@@ -758,7 +780,7 @@ func (c *Content) loadMap(m *mapFile) error {
 		if err := checkName("name", e.Name, maxNameLen); err != nil {
 			return err
 		}
-		if err := checkName("quest", e.Quest, maxNameLen); err != nil {
+		if err := checkName("quest", e.Quest, maxNameLen); err != nil && !lost {
 			return err
 		}
 		if len(e.Areas) != 3 {
@@ -792,12 +814,21 @@ func (c *Content) loadMap(m *mapFile) error {
 			if a.Neutrals, err = c.unitCounts(field+".neutrals", ae.Neutrals, -1, true); err != nil {
 				return err
 			}
+			if lost && (a.City || len(a.Neutrals) > 0 || ae.Border != "yellow") {
+				return fmt.Errorf("field %s: tile 12's areas have a yellow border, no city space and no neutrals", field)
+			}
 			switch ae.Border {
 			case "", "none":
 			case "red":
 				a.Border = 1
 			case "blue":
 				a.Border = 2
+			case "yellow":
+				// Only tile 12's (LC): red and blue may not touch it.
+				if !lost {
+					return fmt.Errorf("field %s.border: yellow is tile 12's alone (lost)", field)
+				}
+				a.Border = 3
 			default:
 				return fmt.Errorf("field %s.border: %q is not none, red or blue", field, ae.Border)
 			}
@@ -856,37 +887,54 @@ func (c *Content) loadMap(m *mapFile) error {
 			spaces++
 		}
 	}
-	for i, ce := range m.Cities {
+	city := func(ce cityEntry) error {
 		city := City{ID: ce.ID, Name: ce.Name, Influence: ce.Influence}
-		field := fmt.Sprintf("city %q", ce.ID)
 		if err := checkWord("id", ce.ID); err != nil {
-			return fmt.Errorf("%s: %w", field, err)
+			return err
 		}
 		if err := checkName("name", ce.Name, maxNameLen); err != nil {
-			return fmt.Errorf("%s: %w", field, err)
+			return err
 		}
 		for r, v := range [...]int{ce.Food, ce.Wood, ce.Ore} {
 			if err := inRange(resourceNames[r], v, 0, 2); err != nil {
-				return fmt.Errorf("%s: %w", field, err)
+				return err
 			}
 			city.Res[r] = v
 		}
 		if err := inRange("influence", ce.Influence, 0, 3); err != nil {
-			return fmt.Errorf("%s: %w", field, err)
+			return err
 		}
 		var err error
 		if city.Allies, err = c.unitCounts("allies", ce.Allies, -1, true); err != nil {
-			return fmt.Errorf("%s: %w", field, err)
+			return err
 		}
-		for j := 0; j < i; j++ {
+		for j := range c.Cities {
 			if c.Cities[j].ID == ce.ID {
-				return fmt.Errorf("%s: field id: listed twice", field)
+				return fmt.Errorf("field id: listed twice")
 			}
 		}
 		c.Cities = append(c.Cities, city)
+		return nil
 	}
-	if len(c.Cities) < spaces {
-		return fmt.Errorf("field cities: %d city tokens for %d city spaces", len(c.Cities), spaces)
+	for _, ce := range m.Cities {
+		if err := city(ce); err != nil {
+			return fmt.Errorf("city %q: %w", ce.ID, err)
+		}
+	}
+	c.NumCities = len(c.Cities)
+	c.LostTile, c.LostCity = -1, -1
+	if m.Lost != nil {
+		if err := load(m.Lost.Tile, lostHome); err != nil {
+			return fmt.Errorf("lost: tile %q: %w", m.Lost.Tile.ID, err)
+		}
+		c.LostTile = len(c.Tiles) - 1
+		if err := city(m.Lost.City); err != nil {
+			return fmt.Errorf("lost: city %q: %w", m.Lost.City.ID, err)
+		}
+		c.LostCity = len(c.Cities) - 1
+	}
+	if c.NumCities < spaces {
+		return fmt.Errorf("field cities: %d city tokens for %d city spaces", c.NumCities, spaces)
 	}
 	return nil
 }

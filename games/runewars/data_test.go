@@ -7,7 +7,8 @@ import (
 
 func TestDefaultContentLoads(t *testing.T) {
 	c := DefaultContent()
-	if len(c.Factions) != 4 || len(c.Fate) != 30 || len(c.Tiles) != c.NumQuest+4 {
+	// The quest tiles, the four home realms and tile 12 (RW-D16).
+	if len(c.Factions) != 4 || len(c.Fate) != 30 || len(c.Tiles) != c.NumQuest+5 || c.LostTile != c.NumQuest+4 {
 		t.Fatalf("factions %d, fate %d, tiles %d (quest %d)", len(c.Factions), len(c.Fate), len(c.Tiles), c.NumQuest)
 	}
 	for _, f := range c.Factions {

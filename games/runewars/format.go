@@ -98,6 +98,9 @@ func (s *State) why(a engine.Action) error {
 			return engine.Illegal("Runewars rules, Desolation tokens", "%s is not allowed: a desolation token is never placed in a home realm, nor where a desolation or Frost token lies", s.FormatAction(a))
 		}
 	}
+	if a.Kind == kBuild && s.lostCityAt(int(a.Arg[0])) {
+		return engine.Illegal("Runewars rules, The Lost City", "%s is not allowed: strongholds cannot be built in the Lost City", s.FormatAction(a))
+	}
 	if a.Kind == kLay {
 		if rule, why := s.whyLay(a); why != "" {
 			return engine.Illegal(rule, "%s is not allowed: %s", s.FormatAction(a), why)
@@ -120,7 +123,7 @@ func (s *State) whyLay(a engine.Action) (rule, why string) {
 	p := int8(a.Seat)
 	mine := false
 	if s.stage == stTiles {
-		mine = s.tileHand[p][0] == int8(t) || s.tileHand[p][1] == int8(t)
+		mine = s.tileHand[p][0] == int8(t) || s.tileHand[p][1] == int8(t) || t == s.c.LostTile && s.lostHand == p
 	} else {
 		mine = s.c.Homes[s.players[p].faction] == t
 	}
@@ -129,7 +132,13 @@ func (s *State) whyLay(a engine.Action) (rule, why string) {
 	}
 	pl := placement{at: hex{a.Arg[1], a.Arg[2]}, turn: int8(a.Arg[3])}
 	if why := s.b.layCheck(s.c, s.b.frontier(s.c), t, pl, true); why != "" {
+		if s.c.LostTile >= 0 && strings.Contains(why, "border") && s.b.yellowNear(s.c, t, pl) {
+			return "Runewars rules, The Lost City", "a red or blue border would touch tile 12's yellow border"
+		}
 		return "Runewars rules, Setup", why
+	}
+	if why := s.b.lostCheck(s.c, t, pl); why != "" {
+		return "Runewars rules, The Lost City", why
 	}
 	if s.c.Tiles[t].Home >= 0 && s.b.homes != 0 && s.b.homeDistance(s.c, t, pl) < 3 {
 		return "Runewars rules, Setup 1", "a home realm lies at least 3 areas from the other home realms"

@@ -59,6 +59,8 @@ func (g *Game) Options() []engine.OptionSpec {
 			Help: "years played before the most dragon runes win (Runewars rules, Victory: the published game plays 6, the summary says the 7th winter; RW-R1)"},
 		{Name: "runes", Default: "6", Min: 3, Max: 8,
 			Help: "dragon runes that win the game (Runewars rules, Victory: 6)"},
+		{Name: "lostcity", Default: "off", Choices: []string{"off", "on"},
+			Help: "Banners of War: tile 12 with its yellow border, laid by the first player among his setup tiles; a quest passed there makes the Lost City appear (LC; RW-D16, RW-R41)"},
 	}
 }
 
@@ -78,7 +80,8 @@ func (g *Game) New(cfg engine.Config) (engine.State, error) {
 	}
 	years, _ := strconv.Atoi(opts["years"])
 	runes, _ := strconv.Atoi(opts["runes"])
-	s := &State{g: g, c: g.c, rng: engine.NewRand(cfg.Seed), n: int8(n), years: int8(years), runesToWin: int8(runes)}
+	s := &State{g: g, c: g.c, rng: engine.NewRand(cfg.Seed), n: int8(n), years: int8(years), runesToWin: int8(runes),
+		lost: opts["lostcity"] == "on" && g.c.LostTile >= 0}
 	s.setup()
 	return s, nil
 }

@@ -75,6 +75,7 @@ type Quest struct {
 	Test     Attr
 	Pass     Destiny // the worst destiny symbol that passes it
 	Rewards  int
+	Lost     bool // passing it makes the Lost City appear (LC; RW-D16)
 }
 
 // RewardKind is a reward card's kind.
@@ -162,6 +163,7 @@ type questsFile struct {
 		Test    string `yaml:"test"`
 		Pass    string `yaml:"pass"`
 		Rewards int    `yaml:"rewards"`
+		Lost    bool   `yaml:"lostcity"`
 	} `yaml:"quests"`
 	Rewards []struct {
 		ID     string `yaml:"id"`
@@ -257,7 +259,7 @@ func (c *Content) loadQuests(data []byte) error {
 	ids := map[string]bool{}
 	setups := map[int]bool{}
 	for _, e := range qf.Quests {
-		q := Quest{ID: e.ID, Name: e.Name, Setup: -1, Rewards: e.Rewards}
+		q := Quest{ID: e.ID, Name: e.Name, Setup: -1, Rewards: e.Rewards, Lost: e.Lost}
 		err := func() error {
 			if err := checkWord("id", e.ID); err != nil {
 				return err
@@ -274,6 +276,9 @@ func (c *Content) loadQuests(data []byte) error {
 				return fmt.Errorf("field area: %q is not an area of a quest tile", e.Area)
 			}
 			q.Area = a
+			if e.Lost && (c.LostTile < 0 || c.Areas[a].Tile != c.LostTile) {
+				return fmt.Errorf("field lostcity: the quest's area %q is not on tile 12 (map.yaml, lost)", e.Area)
+			}
 			if e.Setup != "" {
 				t, ok := c.TileByID(e.Setup)
 				if !ok || c.Tiles[t].Home >= 0 {

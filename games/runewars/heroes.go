@@ -432,6 +432,9 @@ func (s *State) attempt(h, q int, l *engine.Log) {
 	for i := 0; i < qc.Rewards; i++ {
 		s.drawReward(h, l)
 	}
+	if qc.Lost {
+		s.lostCityAppears(l) // LC; RW-D16
+	}
 	s.drawQuest(p, l)
 	s.objectiveEvent(p, OgQuest, l) // a quest passed (RW-D12)
 }

@@ -233,8 +233,8 @@ func (s *State) legalOrder(p int8, buf []engine.Action) []engine.Action {
 		if o.did&1 == 0 && pl.dials[Wood] >= buildCost {
 			cen := s.take(p)
 			s.b.placed.each(func(a int) {
-				if cen.ctl[a] != p || s.keeps[a].owner >= 0 {
-					return
+				if cen.ctl[a] != p || s.keeps[a].owner >= 0 || s.lostCityAt(a) {
+					return // none in the Lost City (LC; checklist 116)
 				}
 				if s.keepsOf(p) < strongholdSupply {
 					buf = append(buf, act(p, kBuild, a, -1))

@@ -6,7 +6,7 @@ package runewars
 // changed once made, so copies of a state share them safely.
 type layCache struct {
 	b    *board
-	tile [2]int16 // the kinds of tile: coloured areas (bits 0-2), home realm (bit 3)
+	tile [2]int16 // the kinds of tile: coloured areas (bits 0-2), home realm (bit 3), tile 12 (bit 4)
 	list [2][]placement
 }
 
@@ -27,12 +27,18 @@ func (s *State) placements(t int) []placement {
 	if s.c.Tiles[t].Home >= 0 {
 		key |= 8
 	}
+	if t == s.c.LostTile {
+		key |= 16
+	}
 	for i := range c.tile {
 		if c.tile[i] == key {
 			return c.list[i]
 		}
 	}
 	list := s.b.legalPlacements(s.c, t)
+	if s.c.LostTile >= 0 {
+		list = s.b.lostFilter(s.c, t, list) // LC (RW-R41)
+	}
 	for i := range c.tile {
 		if c.tile[i] < 0 {
 			c.tile[i], c.list[i] = key, list

@@ -65,6 +65,11 @@ func (s *State) setup() {
 	}
 	s.stage = stTiles
 	s.turn = 0
+	// LC: the first player holds tile 12 with his setup tiles (RW-R41).
+	s.lostHand = -1
+	if s.lost {
+		s.lostHand = 0
+	}
 }
 
 // shuffleSeason makes season se's deck of all its cards, shuffled (Limits
@@ -98,7 +103,10 @@ func (s *State) lay(t int, p placement) {
 				s.tileHand[s.turn][i] = -1
 			}
 		}
-		if int(s.setupStep) == 2*int(s.n) {
+		if t == s.c.LostTile {
+			s.lostHand = -1
+		}
+		if int(s.setupStep) == 2*int(s.n)+b2i(s.lost) {
 			s.stage, s.turn, s.setupStep = stHomes, 0, 0
 			return
 		}
@@ -125,7 +133,7 @@ func (s *State) runeTurn(k int) int8 {
 // at random, face up on every city space (Setup 3).
 func (s *State) populate() {
 	c := s.c
-	tokens := make([]int, len(c.Cities))
+	tokens := make([]int, c.NumCities) // not the Lost City's (RW-D16)
 	for i := range tokens {
 		tokens[i] = i
 	}

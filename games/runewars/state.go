@@ -101,8 +101,12 @@ type State struct {
 	keeps   [maxAreas]keep
 	city    [maxAreas]int8 // city token on a city space, or -1
 	frost   [maxAreas]int8
-	desol   [maxAreas]bool           // desolation tokens (Desolation tokens; RW-R40)
-	active  [maxAreas]engine.SeatSet // activation tokens
+	desol   [maxAreas]bool // desolation tokens (Desolation tokens; RW-R40)
+	// The Lost City (LC; RW-D16): played with tile 12, the seat still to
+	// lay it (-1 when laid or not played).
+	lost     bool
+	lostHand int8
+	active   [maxAreas]engine.SeatSet // activation tokens
 
 	// setup
 	tileHand  [maxPlayers][2]int8 // quest tiles still to lay, -1 when laid

@@ -132,6 +132,9 @@ type AreaView struct {
 	Keep    string `json:"keep,omitempty"` // "daqan", "daqan damaged", with " developed"
 	Rune    string `json:"rune,omitempty"` // "dragon", "false", "face down"
 	Frost   int    `json:"frost,omitempty"`
+	// Border is the colour of the area's edges on its tile's outline:
+	// red, blue, or tile 12's yellow (blue once the Lost City covers it).
+	Border string `json:"border,omitempty"`
 	// Desolation is a desolation token there (RW-R40).
 	Desolation bool       `json:"desolation,omitempty"`
 	Active     []string   `json:"active,omitempty"`
@@ -272,6 +275,10 @@ func (s *State) view(seat engine.Seat) *View {
 			Terrain: ar.Terrain, Food: ar.Res[Food], Wood: ar.Res[Wood], Ore: ar.Res[Ore], Frost: int(s.frost[a]), Desolation: s.desol[a]}
 		if ar.Home >= 0 {
 			av.Home = c.Factions[ar.Home].ID
+		}
+		av.Border = [4]string{"", "red", "blue", "yellow"}[ar.Border&3]
+		if s.lostCityAt(a) {
+			av.Border = "blue" // the Lost City's blue border covers the yellow (LC)
 		}
 		if s.city[a] >= 0 {
 			av.City = c.Cities[s.city[a]].ID

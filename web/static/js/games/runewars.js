@@ -213,7 +213,10 @@ export default {
         if (o && o.tile === x.tile) continue;
         if (o && o.id < x.id) continue; // drawn once between two tiles
         const [x1, y1, x2, y2] = edge(x.q, x.r, x.q + dq, x.r + dr);
-        lines.append(svg('line', { class: 'rw-tileedge' + (x.home ? ' home' : ''), x1, y1, x2, y2 }));
+        // Tile 12's yellow border (The Lost City), drawn in yellow.
+        const yellow = x.border === 'yellow' || o?.border === 'yellow';
+        lines.append(svg('line', { class: 'rw-tileedge' + (x.home ? ' home' : '') + (yellow ? ' yellow' : ''), x1, y1, x2, y2,
+          style: yellow ? 'stroke: #d9b400; stroke-width: 3.5' : undefined }));
       }
     }
     for (const b of v.borders || []) {
