@@ -45,6 +45,7 @@ type assetCity struct {
 	Ore       int            `json:"ore,omitempty"`
 	Influence int            `json:"influence,omitempty"`
 	Allies    map[string]int `json:"allies,omitempty"`
+	Runes     int            `json:"runes,omitempty"` // an Alternate City's dragon runes (RW-D17)
 }
 
 // assetFate is a fate card: what each base shape reads on it, and its
@@ -144,7 +145,7 @@ func (g *Game) Assets() any {
 	cities := map[string]assetCity{}
 	for i := range c.Cities {
 		ct := &c.Cities[i]
-		ac := assetCity{Name: ct.Name, Food: ct.Res[Food], Wood: ct.Res[Wood], Ore: ct.Res[Ore], Influence: ct.Influence}
+		ac := assetCity{Name: ct.Name, Food: ct.Res[Food], Wood: ct.Res[Wood], Ore: ct.Res[Ore], Influence: ct.Influence, Runes: ct.Runes}
 		for _, al := range ct.Allies {
 			if ac.Allies == nil {
 				ac.Allies = map[string]int{}

@@ -205,6 +205,7 @@ type City struct {
 	Res       [numResources]int
 	Influence int
 	Allies    []UnitCount
+	Runes     int // dragon runes of an Alternate City (RFC; RW-D17)
 }
 
 // SeasonEffect is what a season card's secondary ability does.
@@ -251,6 +252,9 @@ type Content struct {
 	// setup; the Lost City's token is not.
 	LostTile, LostCity int
 	NumCities          int
+	// Rise of the Free Cities (RFC; RW-D17): the Alternate City tokens,
+	// Cities[FreeFirst:FreeFirst+NumFree], drawn instead of the others.
+	FreeFirst, NumFree int
 	Heroes             []HeroCard
 	Quests             []Quest
 	Rewards            []Reward
@@ -349,6 +353,7 @@ type mapFile struct {
 	Tiles  []tileEntry `yaml:"tiles"`
 	Homes  []tileEntry `yaml:"homes"`
 	Cities []cityEntry `yaml:"cities"`
+	Free   []cityEntry `yaml:"freecities"`
 	Lost   *lostEntry  `yaml:"lost"`
 }
 
@@ -360,6 +365,7 @@ type cityEntry struct {
 	Ore       int            `yaml:"ore"`
 	Influence int            `yaml:"influence"`
 	Allies    map[string]int `yaml:"allies"`
+	Runes     int            `yaml:"runes"`
 }
 
 // lostEntry is tile 12 and the Lost City's token (LC; RW-D16).
@@ -887,8 +893,17 @@ func (c *Content) loadMap(m *mapFile) error {
 			spaces++
 		}
 	}
-	city := func(ce cityEntry) error {
-		city := City{ID: ce.ID, Name: ce.Name, Influence: ce.Influence}
+	city := func(ce cityEntry, alternate bool) error {
+		city := City{ID: ce.ID, Name: ce.Name, Influence: ce.Influence, Runes: ce.Runes}
+		maxRes := 2
+		if alternate {
+			maxRes = 3 // more resources (RFC)
+			if err := inRange("runes", ce.Runes, 0, 1); err != nil {
+				return err
+			}
+		} else if ce.Runes != 0 {
+			return fmt.Errorf("field runes: only an Alternate City (freecities) has dragon runes")
+		}
 		if err := checkWord("id", ce.ID); err != nil {
 			return err
 		}
@@ -896,7 +911,7 @@ func (c *Content) loadMap(m *mapFile) error {
 			return err
 		}
 		for r, v := range [...]int{ce.Food, ce.Wood, ce.Ore} {
-			if err := inRange(resourceNames[r], v, 0, 2); err != nil {
+			if err := inRange(resourceNames[r], v, 0, maxRes); err != nil {
 				return err
 			}
 			city.Res[r] = v
@@ -917,18 +932,28 @@ func (c *Content) loadMap(m *mapFile) error {
 		return nil
 	}
 	for _, ce := range m.Cities {
-		if err := city(ce); err != nil {
+		if err := city(ce, false); err != nil {
 			return fmt.Errorf("city %q: %w", ce.ID, err)
 		}
 	}
 	c.NumCities = len(c.Cities)
+	c.FreeFirst = len(c.Cities)
+	for _, ce := range m.Free {
+		if err := city(ce, true); err != nil {
+			return fmt.Errorf("freecities: city %q: %w", ce.ID, err)
+		}
+	}
+	c.NumFree = len(c.Cities) - c.FreeFirst
+	if c.NumFree > 0 && c.NumFree < spaces {
+		return fmt.Errorf("field freecities: %d Alternate City tokens for %d city spaces", c.NumFree, spaces)
+	}
 	c.LostTile, c.LostCity = -1, -1
 	if m.Lost != nil {
 		if err := load(m.Lost.Tile, lostHome); err != nil {
 			return fmt.Errorf("lost: tile %q: %w", m.Lost.Tile.ID, err)
 		}
 		c.LostTile = len(c.Tiles) - 1
-		if err := city(m.Lost.City); err != nil {
+		if err := city(m.Lost.City, false); err != nil {
 			return fmt.Errorf("lost: city %q: %w", m.Lost.City.ID, err)
 		}
 		c.LostCity = len(c.Cities) - 1

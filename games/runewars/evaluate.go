@@ -49,8 +49,11 @@ func (s *State) worths() [maxPlayers]float64 {
 			return
 		}
 		w[p] += 1
-		if s.city[a] >= 0 {
+		if c := s.city[a]; c >= 0 {
 			w[p] += 1.5
+			if s.free && !s.desol[a] && s.frost[a] == 0 {
+				w[p] += 8 * float64(s.c.Cities[c].Runes) // an Alternate City's dragon rune (RW-R43)
+			}
 		}
 		if s.keeps[a].owner == p {
 			w[p] += 2

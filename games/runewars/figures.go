@@ -199,9 +199,9 @@ func (s *State) learnRunes() {
 
 // dragonRunes counts the dragon runes seat controls.
 func (s *State) dragonRunes(seat int8) int {
-	n := 0
+	n := s.cityRunes(seat)
 	if s.nrunes == 0 {
-		return 0
+		return n
 	}
 	cen := s.take(-1)
 	for i := 0; i < int(s.nrunes); i++ {
@@ -210,5 +210,23 @@ func (s *State) dragonRunes(seat int8) int {
 			n++
 		}
 	}
+	return n
+}
+
+// cityRunes counts the dragon runes of the Alternate Cities seat controls
+// (RFC; RW-R43): not rune tokens, so nothing that moves, reveals or
+// discards rune tokens touches them; a city where desolation or Frost
+// lies gives none (Desolation tokens; Frost).
+func (s *State) cityRunes(seat int8) int {
+	if !s.free {
+		return 0
+	}
+	n := 0
+	cen := s.take(-1)
+	s.b.placed.each(func(a int) {
+		if c := s.city[a]; c >= 0 && s.c.Cities[c].Runes > 0 && cen.ctl[a] == seat && !s.desol[a] && s.frost[a] == 0 {
+			n += s.c.Cities[c].Runes
+		}
+	})
 	return n
 }

@@ -98,6 +98,10 @@ func (s *State) why(a engine.Action) error {
 			return engine.Illegal("Runewars rules, Desolation tokens", "%s is not allowed: a desolation token is never placed in a home realm, nor where a desolation or Frost token lies", s.FormatAction(a))
 		}
 	}
+	if (a.Kind == kCarry || a.Kind == kReveal || a.Kind == kDiscard) && s.free && a.Arg[0] >= 0 && int(a.Arg[0]) < len(s.c.Areas) &&
+		s.runeAt(int(a.Arg[0])) < 0 && s.city[a.Arg[0]] >= 0 && s.c.Cities[s.city[a.Arg[0]]].Runes > 0 {
+		return engine.Illegal("Runewars rules, Rise of the Free Cities", "%s is not allowed: an Alternate City's dragon rune is no rune token and is immune to what moves, reveals or discards them", s.FormatAction(a))
+	}
 	if a.Kind == kBuild && s.lostCityAt(int(a.Arg[0])) {
 		return engine.Illegal("Runewars rules, The Lost City", "%s is not allowed: strongholds cannot be built in the Lost City", s.FormatAction(a))
 	}

@@ -137,6 +137,13 @@ func (s *State) populate() {
 	for i := range tokens {
 		tokens[i] = i
 	}
+	if s.free {
+		// RFC: the Alternate City tokens instead (RW-D17).
+		tokens = tokens[:0]
+		for i := 0; i < c.NumFree; i++ {
+			tokens = append(tokens, c.FreeFirst+i)
+		}
+	}
 	s.rng.Shuffle(len(tokens), func(i, j int) { tokens[i], tokens[j] = tokens[j], tokens[i] })
 	next := 0
 	s.b.placed.each(func(a int) {

@@ -106,6 +106,7 @@ type State struct {
 	// lay it (-1 when laid or not played).
 	lost     bool
 	lostHand int8
+	free     bool                     // Rise of the Free Cities (RFC; RW-D17)
 	active   [maxAreas]engine.SeatSet // activation tokens
 
 	// setup

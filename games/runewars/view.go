@@ -91,7 +91,7 @@ type PlayerView struct {
 	Influence int      `json:"influence"`
 	Tactics   int      `json:"tactics"`
 	Played    []string `json:"played"`
-	Runes     int      `json:"runes"`             // rune tokens in areas it controls
+	Runes     int      `json:"runes"`             // rune tokens in areas it controls, and its Alternate Cities' runes (RW-R43)
 	Dragons   int      `json:"dragons"`           // dragon runes among them the viewer knows of
 	Victory   string   `json:"victory,omitempty"` // the season deck its Victory card is on
 	ToPlace   []string `json:"toPlace,omitempty"`
@@ -231,6 +231,10 @@ func (s *State) view(seat engine.Seat) *View {
 				pv.Dragons++
 			}
 		}
+		// An Alternate City's dragon runes are face up for all (RW-R43).
+		cr := s.cityRunes(p)
+		pv.Runes += cr
+		pv.Dragons += cr
 		for i := 0; i < int(pl.nPlace); i++ { // the units to place are in the open
 			pv.ToPlace = append(pv.ToPlace, c.Units[pl.toPlace[i]].ID)
 		}

@@ -367,6 +367,7 @@ export default {
       const got = RES.filter(([k]) => c[k] > 0).map(([k]) => `${c[k]} ${k}`);
       if (c.influence) got.push(`${c.influence} Influence`);
       for (const [u, n] of Object.entries(c.allies || {})) got.push(`${n} allied ${unitName(u, n)}`);
+      if (c.runes) got.push(`${c.runes} dragon rune${c.runes === 1 ? '' : 's'}, face up (${cite('Rise of the Free Cities')})`);
       return got.length ? ` (${got.join(', ')})` : '';
     }
 
