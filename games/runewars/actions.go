@@ -54,13 +54,15 @@ const (
 	kAward            // award <faction>: the Primarch decides a tied bid (Influence bids 3)
 	kPlay             // play <tactic>: a Tactics card played (Tactics; RW-D14)
 	kPass             // pass: no more Tactics cards now
+	kBuy              // buy <development>: a Development card (DEV; RW-D18)
+	kCapital          // capital <area>: the Capital placed or rebuilt (DEV-CAP)
 	numActionKinds
 )
 
 var actionWords = [numActionKinds]string{"lay", "rune", "keep", "place", "take", "lose", "bid", "discard", "put",
 	"allies", "reveal", "carry", "frost", "order", "activate", "move", "done", "recruit", "develop", "build",
 	"repair", "conceal", "skip", "fight", "parley", "choose", "first", "hit", "stand", "sacrifice", "retreat",
-	"raze", "seize", "hero", "go", "heal", "train", "quest", "duel", "support", "drop", "objective", "desert", "give", "title", "award", "play", "pass"}
+	"raze", "seize", "hero", "go", "heal", "train", "quest", "duel", "support", "drop", "objective", "desert", "give", "title", "award", "play", "pass", "buy", "capital"}
 
 func act(seat int8, kind int, args ...int) engine.Action {
 	a := engine.Action{Seat: engine.Seat(seat), Kind: uint8(kind)}
@@ -230,7 +232,7 @@ func (s *State) legalPlace(p int8, where areaSet, reuse bool, buf []engine.Actio
 			continue
 		}
 		seen = seen.with(u)
-		free := s.onBoard(u, p) < s.c.Units[u].Supply
+		free := s.onBoard(u, p) < s.supplyOf(u, p)
 		where.each(func(a int) {
 			if int(cen.mine[a]) >= unitLimit && free {
 				return

@@ -56,7 +56,7 @@ func (s *State) do(a engine.Action, l *engine.Log) {
 		c := s.ask[0]
 		s.pop()
 		n := 0
-		for i := 0; i < int(c.n) && s.onBoard(int(c.unit), p) < s.c.Units[c.unit].Supply; i++ {
+		for i := 0; i < int(c.n) && s.onBoard(int(c.unit), p) < s.supplyOf(int(c.unit), p); i++ {
 			s.addFig(int(c.unit), p, x)
 			n++
 		}
@@ -106,7 +106,12 @@ func (s *State) do(a engine.Action, l *engine.Log) {
 		}
 		s.keeps[x].dev = true
 		l.Add(engine.Everyone, "develop", "%s develops his stronghold in %s", name, &s.c.Areas[x])
-		s.finishOrder()
+		s.ord.did |= 1
+		s.afterHarvestBonus() // DEV: a Development card may follow
+	case kBuy:
+		s.buy(p, x, l)
+	case kCapital:
+		s.placeCapital(p, x, l)
 	case kBuild:
 		if y >= 0 {
 			s.keeps[y] = keep{owner: -1}
@@ -136,6 +141,8 @@ func (s *State) do(a engine.Action, l *engine.Log) {
 		case s.ord.phase == opPlace:
 			s.players[p].nPlace = 0
 			s.afterPlace()
+		case s.ord.phase == opCapital:
+			s.afterHarvestBonus()
 		default:
 			s.finishOrder()
 		}

@@ -107,6 +107,10 @@ type PlayerSetup struct {
 	// playable now; Tactics (default 1, as at setup) adds cards from
 	// the top of the deck, drawn this season (RW-S13).
 	Hand []string `json:"hand"`
+	// Developments are the Development cards bought; CapitalLost, that
+	// his Capital was destroyed (DEV; RW-D18).
+	Developments []string `json:"developments"`
+	CapitalLost  bool     `json:"capitalLost"`
 }
 
 // Arrange sets the match up as setup (JSON of a Setup) says. It is
@@ -237,6 +241,14 @@ func (s *State) arrange(su *Setup) error {
 			}
 			pl.played[v] = true
 		}
+		for i, d := range ps.Developments {
+			k, ok := c.DevByID(d)
+			if !ok || c.Developments[k].Faction != int(pl.faction) {
+				return fmt.Errorf("players.%s.developments[%d]: %q is not a Development card of the faction", id, i, d)
+			}
+			pl.devCards |= 1 << k
+		}
+		pl.capLost = ps.CapitalLost
 	}
 	for _, id := range sortedKeysOf(su.Units) {
 		a, err := area("units", id)
@@ -264,7 +276,7 @@ func (s *State) arrange(su *Setup) error {
 			if owner < 0 && uf >= 0 || owner >= 0 && uf >= 0 && uf != int(s.players[owner].faction) {
 				return fmt.Errorf("%s: %s is not a %s unit", field, f[1], f[0])
 			}
-			if s.onBoard(u, owner) >= c.Units[u].Supply {
+			if s.onBoard(u, owner) >= s.supplyOf(u, owner) {
 				return fmt.Errorf("%s: no %s left in the supply", field, f[1])
 			}
 			fi := s.addFig(u, owner, a)
@@ -294,8 +306,10 @@ func (s *State) arrange(su *Setup) error {
 				k.damaged = true
 			case "developed":
 				k.dev = true
+			case "capital":
+				k.capital = true // DEV-CAP
 			default:
-				return fmt.Errorf("keeps.%s: %q is not damaged or developed", id, w)
+				return fmt.Errorf("keeps.%s: %q is not damaged, developed or capital", id, w)
 			}
 		}
 		s.keeps[a] = k

@@ -482,7 +482,7 @@ func (s *State) special(side int8, u int, l *engine.Log) {
 		if side == 1 {
 			owner = b.def
 		}
-		for i := 0; i < ab.N && s.onBoard(ab.Unit, owner) < s.c.Units[ab.Unit].Supply; i++ {
+		for i := 0; i < ab.N && s.onBoard(ab.Unit, owner) < s.supplyOf(ab.Unit, owner); i++ {
 			if f := s.addFig(ab.Unit, owner, int(b.area)); f >= 0 {
 				s.figs[f].battle = true
 			}
@@ -740,6 +740,9 @@ func keepStrength(k keep) int {
 	if k.dev {
 		n++
 	}
+	if k.capital {
+		n++ // [D] RW-D18: a Capital, always undamaged, 3 (4 developed)
+	}
 	return n
 }
 
@@ -896,6 +899,7 @@ func (s *State) afterRetreat(l *engine.Log) {
 func (s *State) raze(seize bool, from int, l *engine.Log) {
 	b := &s.bat
 	a := int(b.area)
+	s.lostCapital(a) // DEV-CAP: its owner may rebuild it
 	if !seize {
 		s.keeps[a] = keep{owner: -1}
 		l.Add(engine.Everyone, "stronghold", "%s razes the stronghold in %s", s.side(0), &s.c.Areas[a])

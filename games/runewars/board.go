@@ -528,6 +528,16 @@ func (b *board) lostCheck(c *Content, t int, p placement) string {
 // lostFilter keeps the places of list that keep tile 12's rules; when
 // none does, the rule gives way, as the others do (RW-R3).
 func (b *board) lostFilter(c *Content, t int, list []placement) []placement {
+	all := true
+	for _, p := range list {
+		if b.lostCheck(c, t, p) != "" {
+			all = false
+			break
+		}
+	}
+	if all {
+		return list // most tiles: no need to copy
+	}
 	var ok []placement
 	for _, p := range list {
 		if b.lostCheck(c, t, p) == "" {

@@ -10,10 +10,11 @@ import (
 
 // TestConformance runs the kernel's conformance suite at two to four
 // players, with the published six years, a short game of two, and a
-// short one with the Banners of War variants (lostcity, freecities).
+// short one with the Banners of War variants (lostcity, freecities,
+// developments).
 func TestConformance(t *testing.T) {
 	enginetest.Run(t, New(), enginetest.Config{
-		Options: []engine.Options{{}, {"years": "2", "runes": "3"}, {"years": "2", "lostcity": "on", "freecities": "on"}},
+		Options: []engine.Options{{}, {"years": "2", "runes": "3"}, {"years": "2", "lostcity": "on", "freecities": "on", "developments": "on"}},
 		Matches: 4,
 		Every:   16,
 		Seed:    1,

@@ -263,6 +263,8 @@ type Content struct {
 	Titles     []Title
 	Tactics    []Tactic
 	TacticDeck []int8 // each Tactics card's kind
+
+	Developments []Development // the factions' Development cards (DEV; RW-D18)
 }
 
 // DefaultContent returns the content embedded in skald.
@@ -331,6 +333,8 @@ type factionEntry struct {
 	Recruit   map[string][][]any `yaml:"recruit"`
 	Power     map[string][]int   `yaml:"power"`
 	Units     []unitEntry        `yaml:"units"`
+	// Developments are the faction's Development cards (DEV; RW-D18).
+	Developments []devEntry `yaml:"developments"`
 }
 
 type unitEntry struct {
@@ -571,6 +575,13 @@ func (c *Content) loadUnits(u *unitsFile) error {
 		}
 		infl[fa.Influence] = true
 		c.Factions = append(c.Factions, fa)
+	}
+	for f, fe := range u.Factions {
+		for i, de := range fe.Developments {
+			if err := c.loadDevelopment(de, f); err != nil {
+				return fmt.Errorf("faction %q: developments[%d]: %w", fe.ID, i, err)
+			}
+		}
 	}
 	return nil
 }

@@ -71,7 +71,7 @@ func (s *State) Hash() uint64 {
 			b = append(b, byte(b2i(x)))
 		}
 		b = append(b, pl.toPlace[:pl.nPlace]...)
-		b = append(b, byte(s.tileHand[p][0]), byte(s.tileHand[p][1]), byte(pl.runeHand[0]), byte(pl.runeHand[1]), byte(s.revealed[p]))
+		b = append(b, byte(s.tileHand[p][0]), byte(s.tileHand[p][1]), byte(pl.runeHand[0]), byte(pl.runeHand[1]), byte(s.revealed[p]), pl.devCards, byte(b2i(pl.capLost)))
 	}
 	for i := 0; i < int(s.nfigs); i++ {
 		f := &s.figs[i]
@@ -83,7 +83,7 @@ func (s *State) Hash() uint64 {
 	}
 	s.b.placed.each(func(a int) {
 		k := s.keeps[a]
-		b = append(b, byte(a), byte(s.b.pos[a].q), byte(s.b.pos[a].r), byte(k.owner), byte(b2i(k.damaged)), byte(b2i(k.dev)), byte(s.city[a]), byte(s.frost[a]), byte(s.active[a]), byte(b2i(s.desol[a])))
+		b = append(b, byte(a), byte(s.b.pos[a].q), byte(s.b.pos[a].r), byte(k.owner), byte(b2i(k.damaged)), byte(b2i(k.dev)), byte(s.city[a]), byte(s.frost[a]), byte(s.active[a]), byte(b2i(s.desol[a])), byte(b2i(k.capital)))
 	})
 	for se := range s.decks {
 		b = append(b, byte(s.ndeck[se]), byte(s.victoryOn[se]))

@@ -78,6 +78,8 @@ var whyRule = [numActionKinds]struct{ rule, why string }{
 	kAward:     {"Runewars rules, Influence bids 3", "only the holder of the Primarch of the Wizards' Council, when a bid is tied: one of the tied players"},
 	kPlay:      {"Runewars rules, Tactics; Battles 4; Limits 11", "a Tactics card is played at the time it names (a battle's start, the player's own order, his turn of the quest phase), never in the season it was drawn"},
 	kPass:      {"Runewars rules, Tactics", "only when the player may play Tactics cards"},
+	kBuy:       {"Runewars rules, Development Cards", "with the Development Cards variant, only with Harvest's Supremacy Bonus: one card of the player's faction he has not bought, whose cost his dials pay"},
+	kCapital:   {"Runewars rules, Development Cards: Capital", "a bought Capital replaces one of the player's strongholds in his home realm; a destroyed one is rebuilt with Fortify, for 2 ore and 1 wood, in an area of his home realm he controls with no stronghold"},
 	kQuest:     {"Runewars rules, Heroes 1a", "a hero who is not routed attempts a quest its player holds in the area where it stands, in the quest phase and not after Strategize"},
 }
 
@@ -178,8 +180,10 @@ func (s *State) FormatAction(a engine.Action) string {
 		return fmt.Sprintf("lay %s at %d,%d turn %d", t, y, z, v)
 	case kRune:
 		return fmt.Sprintf("rune %s %s", map[bool]string{true: "dragon", false: "false"}[x == 1], area(y))
-	case kKeep, kDiscard, kPut, kAllies, kReveal, kFrost, kActivate, kRepair, kRetreat:
+	case kKeep, kDiscard, kPut, kAllies, kReveal, kFrost, kActivate, kRepair, kRetreat, kCapital:
 		return w + " " + area(x)
+	case kBuy:
+		return "buy " + s.devID(x)
 	case kDevelop:
 		if y >= 0 {
 			return fmt.Sprintf("develop %s from %s", area(x), area(y))
@@ -501,6 +505,15 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 			}
 		}
 		return engine.Action{}, fmt.Errorf("award: no faction %q in this match", args[0])
+	case kBuy:
+		if err := want(1, "buy DEVELOPMENT"); err != nil {
+			return engine.Action{}, err
+		}
+		d, ok := s.c.DevByID(args[0])
+		if !ok {
+			return engine.Action{}, fmt.Errorf("buy: no Development card %q", args[0])
+		}
+		return act(p, kind, d), nil
 	case kObjective:
 		if err := want(1, "objective OBJECTIVE"); err != nil {
 			return engine.Action{}, err
@@ -510,7 +523,7 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 			return engine.Action{}, fmt.Errorf("objective: no objective %q", args[0])
 		}
 		return act(p, kind, o), nil
-	case kKeep, kDiscard, kPut, kAllies, kReveal, kFrost, kActivate, kRepair, kRetreat, kHero:
+	case kKeep, kDiscard, kPut, kAllies, kReveal, kFrost, kActivate, kRepair, kRetreat, kHero, kCapital:
 		if err := want(1, f[0]+" AREA"); err != nil {
 			return engine.Action{}, err
 		}

@@ -376,6 +376,10 @@ func (s *State) worthOf(p int8, a engine.Action) float64 {
 			return 1
 		}
 		return 0
+	case kBuy:
+		return 0.8 // a Development card stays for the match (DEV)
+	case kCapital:
+		return 1.5
 	case kObjective:
 		// Keep the objective nearest to completion (Limits 3).
 		if ob := &s.c.Objectives[x]; ob.Goal.atSeasonEnd() {

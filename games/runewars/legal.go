@@ -130,7 +130,9 @@ func (s *State) legalBattle(p int8, buf []engine.Action) []engine.Action {
 			buf = append(buf, act(p, kSeize, -1))
 		} else {
 			s.b.placed.each(func(a int) {
-				if s.keeps[a].owner == p {
+				// One of his strongholds, never his Capital (DEV;
+				// checklist 68).
+				if s.keeps[a].owner == p && !s.keeps[a].capital {
 					buf = append(buf, act(p, kSeize, a))
 				}
 			})
@@ -203,12 +205,24 @@ func (s *State) legalOrder(p int8, buf []engine.Action) []engine.Action {
 	case opPlace:
 		buf = s.legalPlace(p, s.keepAreas(p), true, buf)
 		return append(buf, act(p, kSkip))
+	case opCapital:
+		s.capitalSpots(p).each(func(a int) { buf = append(buf, act(p, kCapital, a)) })
+		return append(buf, act(p, kSkip))
 	case opDevelop:
+		// A Development card, beside or instead of the token (DEV;
+		// checklist 35).
+		if o.did&2 == 0 && s.devs {
+			for d := range s.c.Developments {
+				if s.buyable(p, d) {
+					buf = append(buf, act(p, kBuy, d))
+				}
+			}
+		}
 		// With no development token left in his supply he may take one of
 		// his own from the board (Limits 1).
 		free := s.devsOf(p) < developmentSupply
 		s.b.placed.each(func(a int) {
-			if s.keeps[a].owner != p || s.keeps[a].dev {
+			if o.did&1 != 0 || s.keeps[a].owner != p || s.keeps[a].dev {
 				return
 			}
 			if free {
@@ -241,7 +255,7 @@ func (s *State) legalOrder(p int8, buf []engine.Action) []engine.Action {
 					return
 				}
 				s.b.placed.each(func(from int) {
-					if s.keeps[from].owner == p {
+					if s.keeps[from].owner == p && !s.keeps[from].capital {
 						buf = append(buf, act(p, kBuild, a, from))
 					}
 				})
@@ -265,6 +279,10 @@ func (s *State) legalOrder(p int8, buf []engine.Action) []engine.Action {
 		}
 		if o.did&8 == 0 {
 			buf = s.legalCarry(p, kCarry, buf)
+		}
+		if o.did&32 == 0 {
+			// DEV-CAP: a destroyed Capital rebuilt (checklist 43).
+			s.rebuildSpots(p).each(func(a int) { buf = append(buf, act(p, kCapital, a)) })
 		}
 		return append(buf, act(p, kDone))
 	}

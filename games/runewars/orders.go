@@ -45,6 +45,7 @@ const (
 	opHero                  // Rally Support's Supremacy Bonus: a hero to place, or one to desert
 	opTitle                 // Acquire Power's Supremacy Bonus: Influence on a title, or skip
 	opTactics               // Tactics cards played at the order's start, or pass
+	opCapital               // a Capital bought: the stronghold it replaces (DEV-CAP)
 	opFinished
 )
 
@@ -119,7 +120,7 @@ func (s *State) resolveOrder(l *engine.Log) {
 	case oHarvest:
 		s.harvest(p, l)
 		s.ord.phase = opFinished
-		if s.ord.sup && s.canDevelop(p) {
+		if s.ord.sup && (s.canDevelop(p) || s.canBuy(p)) { // DEV: or a Development card
 			s.ord.phase = opDevelop
 		}
 	case oRecruit:
@@ -254,7 +255,7 @@ func (s *State) rally(seat int8, l *engine.Log) {
 		placed := 0
 		for _, uc := range city.Allies {
 			for i := 0; i < uc.N; i++ {
-				if int(cen.units[a]) >= unitLimit || s.onBoard(uc.Unit, seat) >= s.c.Units[uc.Unit].Supply {
+				if int(cen.units[a]) >= unitLimit || s.onBoard(uc.Unit, seat) >= s.supplyOf(uc.Unit, seat) {
 					break
 				}
 				s.addFig(uc.Unit, seat, a)

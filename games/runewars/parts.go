@@ -55,7 +55,7 @@ func (s *State) ActionParts(a engine.Action) engine.ActionParts {
 		}
 	case kRune:
 		out.Refs = []string{area(y)}
-	case kKeep, kDiscard, kPut, kAllies, kReveal, kFrost, kActivate, kDevelop, kRepair, kRetreat:
+	case kKeep, kDiscard, kPut, kAllies, kReveal, kFrost, kActivate, kDevelop, kRepair, kRetreat, kCapital:
 		out.Refs = []string{area(x)}
 	case kPlace:
 		out.Refs = []string{unit(x), area(y)}
@@ -114,6 +114,8 @@ func (s *State) ActionParts(a engine.Action) engine.ActionParts {
 		}
 	case kObjective:
 		out.Refs = []string{s.objectiveID(int(x))}
+	case kBuy:
+		out.Refs = []string{s.devID(int(x))}
 	case kTitle:
 		out.Refs = []string{s.titleID(int(x))}
 	case kAward:

@@ -36,7 +36,7 @@ func (s *State) placements(t int) []placement {
 		}
 	}
 	list := s.b.legalPlacements(s.c, t)
-	if s.c.LostTile >= 0 {
+	if s.lost && s.b.placed != 0 {
 		list = s.b.lostFilter(s.c, t, list) // LC (RW-R41)
 	}
 	for i := range c.tile {

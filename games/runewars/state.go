@@ -46,6 +46,7 @@ type keep struct {
 	owner   int8 // -1: none
 	damaged bool
 	dev     bool // a development token on it (Runewars rules, Harvest)
+	capital bool // its owner's Capital (DEV-CAP; RW-R44)
 }
 
 // player is one seat's faction, dials and hand.
@@ -59,6 +60,8 @@ type player struct {
 	runeHand  [2]int8   // setup: his dragon and false rune still to place (1 each)
 	toPlace   [24]uint8 // setup and Recruit: unit types still to place
 	nPlace    int8
+	devCards  uint8 // the Development cards bought, a bit each (DEV)
+	capLost   bool  // his Capital was destroyed and may be rebuilt (DEV-CAP)
 }
 
 // stage is what the match is doing.
@@ -107,6 +110,7 @@ type State struct {
 	lost     bool
 	lostHand int8
 	free     bool                     // Rise of the Free Cities (RFC; RW-D17)
+	devs     bool                     // Development Cards (DEV; RW-D18)
 	active   [maxAreas]engine.SeatSet // activation tokens
 
 	// setup

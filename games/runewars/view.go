@@ -102,6 +102,10 @@ type PlayerView struct {
 	Objective   string   `json:"objective,omitempty"`
 	NObjectives int      `json:"objectiveCount"`
 	Completed   []string `json:"completed,omitempty"` // the objectives it has completed, face up
+	// Developments are the Development cards it has bought, face up;
+	// CapitalLost says its Capital was destroyed (DEV; RW-D18).
+	Developments []string `json:"developments,omitempty"`
+	CapitalLost  bool     `json:"capitalLost,omitempty"`
 	// Hand is the Tactics cards in hand, for their holder only; tactics
 	// (the count) is seen by all (Limits 7; RW-D14).
 	Hand []TacticView `json:"hand,omitempty"`
@@ -129,7 +133,7 @@ type AreaView struct {
 	Home    string `json:"home,omitempty"`
 	City    string `json:"city,omitempty"`
 	Owner   string `json:"owner,omitempty"`
-	Keep    string `json:"keep,omitempty"` // "daqan", "daqan damaged", with " developed"
+	Keep    string `json:"keep,omitempty"` // "daqan", "daqan damaged", with " developed", " capital"
 	Rune    string `json:"rune,omitempty"` // "dragon", "false", "face down"
 	Frost   int    `json:"frost,omitempty"`
 	// Border is the colour of the area's edges on its tile's outline:
@@ -231,6 +235,12 @@ func (s *State) view(seat engine.Seat) *View {
 				pv.Dragons++
 			}
 		}
+		for d := range c.Developments {
+			if pl.devCards&(1<<d) != 0 {
+				pv.Developments = append(pv.Developments, c.Developments[d].ID)
+			}
+		}
+		pv.CapitalLost = pl.capLost
 		// An Alternate City's dragon runes are face up for all (RW-R43).
 		cr := s.cityRunes(p)
 		pv.Runes += cr
@@ -297,6 +307,9 @@ func (s *State) view(seat engine.Seat) *View {
 			}
 			if k.dev {
 				av.Keep += " developed"
+			}
+			if k.capital {
+				av.Keep += " capital" // DEV-CAP
 			}
 		}
 		if r := s.runeAt(a); r >= 0 {
@@ -587,7 +600,12 @@ func (s *State) asking() string {
 		case opPlace:
 			return who(o.seat) + ": place the units recruited in your strongholds' areas (Recruit)"
 		case opDevelop:
+			if s.devs {
+				return who(o.seat) + ": put a development on one of your strongholds, or buy a Development card, or both (Harvest; Development Cards)"
+			}
 			return who(o.seat) + ": put a development on one of your strongholds (Harvest)"
+		case opCapital:
+			return who(o.seat) + ": make one of your home realm's strongholds your Capital (Development Cards)"
 		case opTactics:
 			return who(o.seat) + ": play Tactics cards before your order resolves, or pass (Tactics)"
 		case opTitle:
