@@ -56,13 +56,14 @@ const (
 	kPass             // pass: no more Tactics cards now
 	kBuy              // buy <development>: a Development card (DEV; RW-D18)
 	kCapital          // capital <area>: the Capital placed or rebuilt (DEV-CAP)
+	kPeasant          // peasant <area>: a Peasant token left in an area (DEV-PEA)
 	numActionKinds
 )
 
 var actionWords = [numActionKinds]string{"lay", "rune", "keep", "place", "take", "lose", "bid", "discard", "put",
 	"allies", "reveal", "carry", "frost", "order", "activate", "move", "done", "recruit", "develop", "build",
 	"repair", "conceal", "skip", "fight", "parley", "choose", "first", "hit", "stand", "sacrifice", "retreat",
-	"raze", "seize", "hero", "go", "heal", "train", "quest", "duel", "support", "drop", "objective", "desert", "give", "title", "award", "play", "pass", "buy", "capital"}
+	"raze", "seize", "hero", "go", "heal", "train", "quest", "duel", "support", "drop", "objective", "desert", "give", "title", "award", "play", "pass", "buy", "capital", "peasant"}
 
 func act(seat int8, kind int, args ...int) engine.Action {
 	a := engine.Action{Seat: engine.Seat(seat), Kind: uint8(kind)}

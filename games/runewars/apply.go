@@ -89,6 +89,7 @@ func (s *State) do(a engine.Action, l *engine.Log) {
 		}
 	case kActivate:
 		s.active[x] = s.active[x].With(a.Seat)
+		s.clearPeasant(x, l) // DEV-PEA: removed once activated
 		s.ord.target, s.ord.phase, s.ord.own = int8(x), opMove, false
 		l.Add(engine.Everyone, "activate", "%s activates %s", name, &s.c.Areas[x])
 	case kMove:
@@ -110,6 +111,11 @@ func (s *State) do(a engine.Action, l *engine.Log) {
 		s.afterHarvestBonus() // DEV: a Development card may follow
 	case kBuy:
 		s.buy(p, x, l)
+	case kPeasant:
+		s.peasant[x] = p + 1
+		s.ord.vacated = s.ord.vacated.without(x)
+		s.touch()
+		l.Add(engine.Everyone, "peasant", "%s leaves a Peasant token in %s", name, &s.c.Areas[x])
 	case kCapital:
 		s.placeCapital(p, x, l)
 	case kBuild:
@@ -318,6 +324,7 @@ func (s *State) moveFig(p int8, u, from, to int, l *engine.Log) {
 		if int(f.area) == from && int(f.typ) == u && f.owner == p && !f.routed && !f.moved {
 			f.area, f.moved = int8(to), true
 			s.touch()
+			s.noteVacated(p, from) // DEV-PEA
 			if s.c.Units[u].Faction >= 0 {
 				s.ord.own = true
 			}

@@ -48,6 +48,8 @@ type Setup struct {
 	Runes  map[string]string `json:"runes"`
 	Cities map[string]string `json:"cities"`
 	Frost  map[string]int    `json:"frost"`
+	// Peasants gives areas a faction's Peasant token (DEV-PEA).
+	Peasants map[string]string `json:"peasants"`
 	// Desolation names the areas with a desolation token.
 	Desolation []string            `json:"desolation"`
 	Active     map[string][]string `json:"active"`
@@ -359,6 +361,18 @@ func (s *State) arrange(su *Setup) error {
 			return fmt.Errorf("frost.%s: %d is not 0 to 9", id, n)
 		}
 		s.frost[a] = int8(su.Frost[id])
+	}
+	for _, id := range sortedKeysOf(su.Peasants) {
+		a, err := area("peasants", id)
+		if err != nil {
+			return err
+		}
+		p, err := seat("peasants."+id, su.Peasants[id])
+		if err != nil {
+			return err
+		}
+		s.peasant[a] = p + 1
+		s.touch()
 	}
 	for i, id := range su.Desolation {
 		a, err := area(fmt.Sprintf("desolation[%d]", i), id)

@@ -83,7 +83,7 @@ func (s *State) Hash() uint64 {
 	}
 	s.b.placed.each(func(a int) {
 		k := s.keeps[a]
-		b = append(b, byte(a), byte(s.b.pos[a].q), byte(s.b.pos[a].r), byte(k.owner), byte(b2i(k.damaged)), byte(b2i(k.dev)), byte(s.city[a]), byte(s.frost[a]), byte(s.active[a]), byte(b2i(s.desol[a])), byte(b2i(k.capital)))
+		b = append(b, byte(a), byte(s.b.pos[a].q), byte(s.b.pos[a].r), byte(k.owner), byte(b2i(k.damaged)), byte(b2i(k.dev)), byte(s.city[a]), byte(s.frost[a]), byte(s.active[a]), byte(b2i(s.desol[a])), byte(b2i(k.capital)), byte(s.peasant[a]))
 	})
 	for se := range s.decks {
 		b = append(b, byte(s.ndeck[se]), byte(s.victoryOn[se]))

@@ -15,12 +15,16 @@ type DevKind uint8
 
 // Development card kinds.
 const (
-	DevCapital DevKind = iota // a stronghold of the home realm becomes a Capital (DEV-CAP)
-	DevUndead                 // 8 Undead tokens: 8 more figures of one unit type (DEV-UND)
+	DevCapital  DevKind = iota // a stronghold of the home realm becomes a Capital (DEV-CAP)
+	DevUndead                  // 8 Undead tokens: 8 more figures of one unit type (DEV-UND)
+	DevPeasants                // 3 Peasant tokens hold areas left empty (DEV-PEA)
 	numDevKinds
 )
 
-var devKindWords = [numDevKinds]string{"capital", "undead"}
+var devKindWords = [numDevKinds]string{"capital", "undead", "peasants"}
+
+// peasantTokens is how many Peasant tokens the card brings (DEV-PEA).
+const peasantTokens = 3
 
 // maxDevelopments bounds the Development cards of the content (a bit
 // each in a player's cards).
@@ -74,7 +78,7 @@ func (c *Content) loadDevelopment(e devEntry, f int) error {
 		}
 	}
 	if k < 0 {
-		return fmt.Errorf("field kind: %q is not capital or undead", e.Kind)
+		return fmt.Errorf("field kind: %q is not capital, undead or peasants", e.Kind)
 	}
 	d.Kind = DevKind(k)
 	for r, name := range resourceNames {
@@ -110,6 +114,9 @@ func devText(c *Content, d *Development) string {
 	cost := fmt.Sprintf("costs food %d, wood %d, ore %d", d.Cost[Food], d.Cost[Wood], d.Cost[Ore])
 	if d.Kind == DevUndead {
 		return fmt.Sprintf("%s: 8 Undead tokens, each a %s figure more in your supply (DEV-UND).", cost, c.Units[d.Unit].Name)
+	}
+	if d.Kind == DevPeasants {
+		return fmt.Sprintf("%s: 3 Peasant tokens; one may stay in an area all your units leave, which stays yours until it is activated (DEV-PEA).", cost)
 	}
 	return fmt.Sprintf("%s: one of your strongholds in your home realm becomes your Capital, undamaged, 1 more strength defending; rebuilt with Fortify for 2 ore and 1 wood once destroyed (DEV-CAP).", cost)
 }
@@ -289,4 +296,57 @@ func (s *State) lostCapital(a int) {
 	if k := s.keeps[a]; k.capital && k.owner >= 0 {
 		s.players[k.owner].capLost = true
 	}
+}
+
+// peasantsOf counts seat's Peasant tokens on the board.
+func (s *State) peasantsOf(p int8) int {
+	n := 0
+	for a := range s.peasant {
+		if s.peasant[a] == p+1 {
+			n++
+		}
+	}
+	return n
+}
+
+// legalPeasants appends the areas where seat may leave a Peasant token
+// now: one his units have all left in this order, with no figure and no
+// stronghold there, while a token of his 3 is free (DEV-PEA; checklist
+// 125).
+func (s *State) legalPeasants(p int8, buf []engine.Action) []engine.Action {
+	if !s.devs || s.ord.vacated == 0 || !s.hasDev(p, DevPeasants) || s.peasantsOf(p) >= peasantTokens {
+		return buf
+	}
+	cen := s.take(p)
+	s.ord.vacated.each(func(a int) {
+		if !cen.occupied.has(a) && s.peasant[a] == 0 {
+			buf = append(buf, act(p, kPeasant, a))
+		}
+	})
+	return buf
+}
+
+// noteVacated records that seat's move emptied area a of his units.
+func (s *State) noteVacated(p int8, a int) {
+	if !s.devs || !s.hasDev(p, DevPeasants) {
+		return
+	}
+	for i := 0; i < int(s.nfigs); i++ {
+		if f := &s.figs[i]; int(f.area) == a && f.owner == p {
+			return
+		}
+	}
+	s.ord.vacated = s.ord.vacated.with(a)
+}
+
+// clearPeasant takes the Peasant token off area a when it is activated,
+// for any reason (DEV-PEA).
+func (s *State) clearPeasant(a int, l *engine.Log) {
+	if a < 0 || a >= maxAreas || s.peasant[a] == 0 {
+		return
+	}
+	p := s.peasant[a] - 1
+	s.peasant[a] = 0
+	s.touch()
+	l.Add(engine.Everyone, "peasant", "%s's Peasant token leaves %s, activated", s.fac(p), &s.c.Areas[a])
 }

@@ -116,6 +116,13 @@ func (s *State) count() {
 				c.ctl[a] = s.keeps[a].owner
 			}
 		}
+		// A Peasant token: friendly and controlled (DEV-PEA).
+		if pt := s.peasant[a]; pt > 0 {
+			c.occupied = c.occupied.with(a)
+			if c.ctl[a] < 0 && !c.neutral.has(a) {
+				c.ctl[a] = pt - 1
+			}
+		}
 	})
 	if s.bat.on {
 		c.ctl[s.bat.area] = s.bat.def

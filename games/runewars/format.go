@@ -79,6 +79,7 @@ var whyRule = [numActionKinds]struct{ rule, why string }{
 	kPlay:      {"Runewars rules, Tactics; Battles 4; Limits 11", "a Tactics card is played at the time it names (a battle's start, the player's own order, his turn of the quest phase), never in the season it was drawn"},
 	kPass:      {"Runewars rules, Tactics", "only when the player may play Tactics cards"},
 	kBuy:       {"Runewars rules, Development Cards", "with the Development Cards variant, only with Harvest's Supremacy Bonus: one card of the player's faction he has not bought, whose cost his dials pay"},
+	kPeasant:   {"Runewars rules, Development Cards: Peasant tokens", "with the Peasant card, one of his 3 tokens stays in an area all his units left in this order, empty of figures"},
 	kCapital:   {"Runewars rules, Development Cards: Capital", "a bought Capital replaces one of the player's strongholds in his home realm; a destroyed one is rebuilt with Fortify, for 2 ore and 1 wood, in an area of his home realm he controls with no stronghold"},
 	kQuest:     {"Runewars rules, Heroes 1a", "a hero who is not routed attempts a quest its player holds in the area where it stands, in the quest phase and not after Strategize"},
 }
@@ -180,7 +181,7 @@ func (s *State) FormatAction(a engine.Action) string {
 		return fmt.Sprintf("lay %s at %d,%d turn %d", t, y, z, v)
 	case kRune:
 		return fmt.Sprintf("rune %s %s", map[bool]string{true: "dragon", false: "false"}[x == 1], area(y))
-	case kKeep, kDiscard, kPut, kAllies, kReveal, kFrost, kActivate, kRepair, kRetreat, kCapital:
+	case kKeep, kDiscard, kPut, kAllies, kReveal, kFrost, kActivate, kRepair, kRetreat, kCapital, kPeasant:
 		return w + " " + area(x)
 	case kBuy:
 		return "buy " + s.devID(x)
@@ -523,7 +524,7 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 			return engine.Action{}, fmt.Errorf("objective: no objective %q", args[0])
 		}
 		return act(p, kind, o), nil
-	case kKeep, kDiscard, kPut, kAllies, kReveal, kFrost, kActivate, kRepair, kRetreat, kHero, kCapital:
+	case kKeep, kDiscard, kPut, kAllies, kReveal, kFrost, kActivate, kRepair, kRetreat, kHero, kCapital, kPeasant:
 		if err := want(1, f[0]+" AREA"); err != nil {
 			return engine.Action{}, err
 		}

@@ -380,6 +380,8 @@ func (s *State) worthOf(p int8, a engine.Action) float64 {
 		return 0.8 // a Development card stays for the match (DEV)
 	case kCapital:
 		return 1.5
+	case kPeasant:
+		return 1 // an area kept without a unit (DEV-PEA)
 	case kObjective:
 		// Keep the objective nearest to completion (Limits 3).
 		if ob := &s.c.Objectives[x]; ob.Goal.atSeasonEnd() {

@@ -188,6 +188,7 @@ func (s *State) legalOrder(p int8, buf []engine.Action) []engine.Action {
 		return append(buf, act(p, kDone))
 	case opMove:
 		buf = s.legalMoves(p, buf)
+		buf = s.legalPeasants(p, buf) // DEV-PEA
 		if o.value == oStrategize {
 			buf = s.legalHeroSteps(p, buf)
 		}

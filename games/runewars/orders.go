@@ -32,6 +32,9 @@ type orderStep struct {
 	extra  bool  // the Supremacy Bonus's second use has begun
 	did    uint8 // Fortify: the actions done; Recruit: the resources used
 	own    bool  // Mobilize, Conquer: one of the player's own units has moved in
+	// vacated: areas the player's units have all left in this order,
+	// where a Peasant token may stay (DEV-PEA).
+	vacated areaSet
 }
 
 // Order phases.

@@ -55,7 +55,7 @@ func (s *State) ActionParts(a engine.Action) engine.ActionParts {
 		}
 	case kRune:
 		out.Refs = []string{area(y)}
-	case kKeep, kDiscard, kPut, kAllies, kReveal, kFrost, kActivate, kDevelop, kRepair, kRetreat, kCapital:
+	case kKeep, kDiscard, kPut, kAllies, kReveal, kFrost, kActivate, kDevelop, kRepair, kRetreat, kCapital, kPeasant:
 		out.Refs = []string{area(x)}
 	case kPlace:
 		out.Refs = []string{unit(x), area(y)}

@@ -105,6 +105,7 @@ type State struct {
 	city    [maxAreas]int8 // city token on a city space, or -1
 	frost   [maxAreas]int8
 	desol   [maxAreas]bool // desolation tokens (Desolation tokens; RW-R40)
+	peasant [maxAreas]int8 // a Peasant token: its owner's seat + 1, or 0 (DEV-PEA)
 	// The Lost City (LC; RW-D16): played with tile 12, the seat still to
 	// lay it (-1 when laid or not played).
 	lost     bool

@@ -139,6 +139,8 @@ type AreaView struct {
 	// Border is the colour of the area's edges on its tile's outline:
 	// red, blue, or tile 12's yellow (blue once the Lost City covers it).
 	Border string `json:"border,omitempty"`
+	// Peasant is the faction whose Peasant token holds the area (DEV-PEA).
+	Peasant string `json:"peasant,omitempty"`
 	// Desolation is a desolation token there (RW-R40).
 	Desolation bool       `json:"desolation,omitempty"`
 	Active     []string   `json:"active,omitempty"`
@@ -291,6 +293,9 @@ func (s *State) view(seat engine.Seat) *View {
 			av.Home = c.Factions[ar.Home].ID
 		}
 		av.Border = [4]string{"", "red", "blue", "yellow"}[ar.Border&3]
+		if pt := s.peasant[a]; pt > 0 {
+			av.Peasant = s.faction(pt - 1)
+		}
 		if s.lostCityAt(a) {
 			av.Border = "blue" // the Lost City's blue border covers the yellow (LC)
 		}

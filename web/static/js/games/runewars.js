@@ -264,6 +264,7 @@ export default {
       if (x.keep) parts.push(`stronghold: ${x.keep}`);
       if (x.rune) parts.push(`rune token: ${x.rune}`);
       if (x.desolation) parts.push('desolation');
+      if (x.peasant) parts.push(`${x.peasant}'s Peasant token`);
       if (x.frost) parts.push(`${x.frost} Frost`);
       if (x.active?.length) parts.push(`activated by ${x.active.join(', ')}`);
       return parts.join('; ');
@@ -292,6 +293,7 @@ export default {
         const label = x.rune === 'dragon' ? 'D' : x.rune === 'false' ? '✕' : '?';
         items.push({ cls: `rw-rune ${x.rune === 'face down' ? 'facedown' : x.rune}`, label, title: `rune token: ${x.rune}` });
       }
+      if (x.peasant) items.push({ cls: 'rw-peasant', label: 'P', title: `${x.peasant}'s Peasant token: the area stays his until activated (${cite('Development Cards')})` });
       if (x.desolation) items.push({ cls: 'rw-desolation', label: '☠', title: `a desolation token: the area produces nothing (${cite('Desolation tokens')})` });
       if (x.frost) items.push({ cls: 'rw-frost', label: `❄${x.frost > 1 ? x.frost : ''}`, title: `${x.frost} Frost (${cite('Frost tokens')})` });
       const w = 17, out = [];
