@@ -29,5 +29,6 @@ func FuzzParseAction(f *testing.F) {
 		"put mistvale", "allies vynel", "reveal vynel", "carry vynel mossfield", "frost vynel", "order conquer",
 		"activate vynel", "move knight greyfort vynel", "done", "recruit ore", "develop greyfort", "build vynel from greyfort",
 		"repair greyfort", "conceal", "skip", "fight", "parley 3", "choose 17", "first archer", "hit knight", "stand knight",
-		"sacrifice", "retreat vynel", "raze", "seize from greyfort", "seize", "")
+		"sacrifice", "retreat vynel", "raze", "seize from greyfort", "seize", "play scorched-earth vynel", "play scorched-earth",
+		"buy daqan-capital", "buy", "capital greyfort", "peasant vynel", "lay lost-city at 0,0 turn 0", "")
 }
