@@ -329,7 +329,8 @@ func (b *board) legalPlacements(c *Content, t int) []placement {
 	if b.placed == 0 {
 		return b.candidates()
 	}
-	g := new(layGrid)
+	var grid layGrid
+	g := &grid
 	if !g.fill(b, c) {
 		return b.legalPlacementsSlow(c, t)
 	}
@@ -371,10 +372,10 @@ func (b *board) legalPlacements(c *Content, t int) []placement {
 		}
 		var ok []placement
 		best := 0
-		var dist *[gridSide][gridSide]int8
-		if home && b.homes != 0 {
-			dist = g.homeDistances(b)
-		}
+		// Distances to the home realms, found for a hex when first needed
+		// (stored plus one; zero is not found yet).
+		var dist [gridSide][gridSide]int8
+		far := home && b.homes != 0
 		for r := 0; r <= min(int(g.h)+7, gridSide-1); r++ {
 			for q := 0; q <= min(int(g.w)+7, gridSide-1); q++ {
 				m := fits[q][r]
@@ -387,11 +388,15 @@ func (b *board) legalPlacements(c *Content, t int) []placement {
 						continue
 					}
 					p := placement{at: at, turn: int8(turn)}
-					if dist != nil {
+					if far {
 						d := 127
 						for _, o := range tileOffsets[turn] {
 							h := at.add(o)
-							d = min(d, int(dist[h.q-g.q0][h.r-g.r0]))
+							x := &dist[h.q-g.q0][h.r-g.r0]
+							if *x == 0 {
+								*x = int8(b.nearestHome(h) + 1)
+							}
+							d = min(d, int(*x)-1)
 						}
 						ok, best = keepFarthest(ok, best, p, d)
 						continue
@@ -423,19 +428,15 @@ func keepFarthest(ok []placement, best int, p placement, d int) ([]placement, in
 	return append(ok, p), best
 }
 
-// homeDistances returns, for every hex of the grid, the fewest steps to a
-// home realm's area on the board (at most 127).
-func (g *layGrid) homeDistances(b *board) *[gridSide][gridSide]int8 {
-	d := new([gridSide][gridSide]int8)
-	for q := 0; q <= min(int(g.w)+7, gridSide-1); q++ {
-		for r := 0; r <= min(int(g.h)+7, gridSide-1); r++ {
-			h := hex{g.q0 + int16(q), g.r0 + int16(r)}
-			best := 127
-			b.homes.each(func(a int) { best = min(best, h.distance(b.pos[a])) })
-			d[q][r] = int8(best)
-		}
+// nearestHome returns the fewest steps from h to a home realm's area on
+// the board, at most 126.
+func (b *board) nearestHome(h hex) int {
+	best := 126
+	for m := b.homes; m != 0; m &= m - 1 {
+		a := bits.TrailingZeros64(uint64(m))
+		best = min(best, h.distance(b.pos[a]))
 	}
-	return d
+	return best
 }
 
 // fits reports whether a tile laid at at in turn turn lies on free hexes,
