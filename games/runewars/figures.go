@@ -87,6 +87,15 @@ func (s *State) take(seat int8) (c census) {
 	return c
 }
 
+// holders returns who controls each area, from the kept tally, without
+// copying it as take does.
+func (s *State) holders() *[maxAreas]int8 {
+	if !s.tal.ok {
+		s.count()
+	}
+	return &s.tal.ctl
+}
+
 // count makes the tally again from the figures, strongholds and battle.
 func (s *State) count() {
 	c := &s.tal
@@ -184,13 +193,13 @@ func (s *State) learnRunes() {
 	if s.nrunes == 0 {
 		return
 	}
-	cen := s.take(-1)
+	ctl := s.holders()
 	for i := 0; i < int(s.nrunes); i++ {
 		r := &s.runes[i]
 		if r.area == noArea {
 			continue
 		}
-		if c := cen.ctl[r.area]; c >= 0 {
+		if c := ctl[r.area]; c >= 0 {
 			r.known = r.known.With(engine.Seat(c))
 		}
 	}
@@ -210,10 +219,10 @@ func (s *State) dragonRunes(seat int8) int {
 	if s.nrunes == 0 {
 		return n
 	}
-	cen := s.take(-1)
+	ctl := s.holders()
 	for i := 0; i < int(s.nrunes); i++ {
 		r := &s.runes[i]
-		if r.area != noArea && r.dragon && cen.ctl[r.area] == seat {
+		if r.area != noArea && r.dragon && ctl[r.area] == seat {
 			n++
 		}
 	}
