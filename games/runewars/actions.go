@@ -199,23 +199,29 @@ func b2i(b bool) int {
 
 // legalLay lists where seat may lay each tile he holds.
 func (s *State) legalLay(p int8, buf []engine.Action) []engine.Action {
-	var tiles []int
-	if s.stage == stTiles {
-		for _, t := range s.tileHand[p] {
-			if t >= 0 && (len(tiles) == 0 || tiles[0] != int(t)) {
-				tiles = append(tiles, int(t))
-			}
-		}
-		if s.lostHand == p {
-			tiles = append(tiles, s.c.LostTile) // LC (RW-R41)
-		}
-	} else {
-		tiles = []int{s.c.Homes[s.players[p].faction]}
-	}
-	for _, t := range tiles {
+	var hand [3]int
+	for _, t := range s.layTiles(p, hand[:0]) {
 		for _, pl := range s.placements(t) {
 			buf = append(buf, act(p, kLay, t, int(pl.at.q), int(pl.at.r), int(pl.turn)))
 		}
+	}
+	return buf
+}
+
+// layTiles appends the tiles seat may lay now to buf, in the order
+// legalLay lists them: his setup quests' tiles (and tile 12), or his home
+// realm.
+func (s *State) layTiles(p int8, buf []int) []int {
+	if s.stage != stTiles {
+		return append(buf, s.c.Homes[s.players[p].faction])
+	}
+	for _, t := range s.tileHand[p] {
+		if t >= 0 && (len(buf) == 0 || buf[0] != int(t)) {
+			buf = append(buf, int(t))
+		}
+	}
+	if s.lostHand == p {
+		buf = append(buf, s.c.LostTile) // LC (RW-R41)
 	}
 	return buf
 }
