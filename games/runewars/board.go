@@ -355,6 +355,7 @@ func (b *board) legalPlacements(c *Content, t int) []placement {
 	}
 	for _, borders := range []bool{true, false} {
 		var tried, fits [gridSide][gridSide]uint8
+		nfit := 0
 		for _, f := range front[:nf] {
 			for turn := 0; turn < 6; turn++ {
 				for i := 0; i < 3; i++ {
@@ -366,11 +367,12 @@ func (b *board) legalPlacements(c *Content, t int) []placement {
 					tried[aq][ar] |= 1 << turn
 					if g.fits(at, turn, colored, borders) {
 						fits[aq][ar] |= 1 << turn
+						nfit++
 					}
 				}
 			}
 		}
-		var ok []placement
+		ok := make([]placement, 0, nfit) // the list is kept: one allocation
 		best := 0
 		// Distances to the home realms, found for a hex when first needed
 		// (stored plus one; zero is not found yet).
