@@ -57,13 +57,14 @@ const (
 	kBuy              // buy <development>: a Development card (DEV; RW-D18)
 	kCapital          // capital <area>: the Capital placed or rebuilt (DEV-CAP)
 	kPeasant          // peasant <area>: a Peasant token left in an area (DEV-PEA)
+	kCommand          // command <hero>: a hero made Commander (CMD-SETUP)
 	numActionKinds
 )
 
 var actionWords = [numActionKinds]string{"lay", "rune", "keep", "place", "take", "lose", "bid", "discard", "put",
 	"allies", "reveal", "carry", "frost", "order", "activate", "move", "done", "recruit", "develop", "build",
 	"repair", "conceal", "skip", "fight", "parley", "choose", "first", "hit", "stand", "sacrifice", "retreat",
-	"raze", "seize", "hero", "go", "heal", "train", "quest", "duel", "support", "drop", "objective", "desert", "give", "title", "award", "play", "pass", "buy", "capital", "peasant"}
+	"raze", "seize", "hero", "go", "heal", "train", "quest", "duel", "support", "drop", "objective", "desert", "give", "title", "award", "play", "pass", "buy", "capital", "peasant", "command"}
 
 func act(seat int8, kind int, args ...int) engine.Action {
 	a := engine.Action{Seat: engine.Seat(seat), Kind: uint8(kind)}
@@ -170,6 +171,8 @@ func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 	case s.stage == stHero:
 		if h := s.unplaced(p); h >= 0 {
 			s.homeAreas(p).each(func(a int) { buf = append(buf, act(p, kHero, a)) })
+		} else if s.needsCommander(p) {
+			buf = s.legalCommand(p, buf)
 		}
 		return buf
 	}

@@ -194,6 +194,12 @@ func (s *State) do(a engine.Action, l *engine.Log) {
 			s.finishOrder()
 			break
 		}
+		if s.unplaced(p) >= 0 || s.needsCommander(p) {
+			break // CMD-SETUP: the second hero, then the Commander
+		}
+		s.nextSetupPlayer(l)
+	case kCommand:
+		s.command(x, l)
 		s.nextSetupPlayer(l)
 	case kGive:
 		s.give(x, y, z, l)

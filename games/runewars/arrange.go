@@ -87,6 +87,9 @@ type HeroSetup struct {
 	Damage  int            `json:"damage"`
 	Train   map[string]int `json:"train"`
 	Rewards []string       `json:"rewards"`
+	// Commander is its Commander card's id, with the commanders option
+	// (CMD-SETUP).
+	Commander string `json:"commander"`
 }
 
 // TileSetup lays one tile: area 0 at At (q, r), in turn Turn (0-5).
@@ -569,6 +572,11 @@ func (s *State) arrangeHeroes(su *Setup, seat func(string, string) (int8, error)
 		s.heroes[h] = heroFig{owner: -1, area: noArea}
 	}
 	s.buildQuestDeck()
+	s.ncdeck, s.cOut = 0, 0
+	for i := range c.Commanders {
+		s.cdeck[s.ncdeck] = int8(i)
+		s.ncdeck++
+	}
 	for r := range c.Rewards {
 		s.rdeck[r] = int8(r)
 	}
@@ -625,6 +633,25 @@ func (s *State) arrangeHeroes(su *Setup, seat func(string, string) (int8, error)
 				return err
 			}
 			hf.rewards |= 1 << uint(r)
+		}
+		if hs.Commander != "" {
+			k, ok := c.CommanderByID(hs.Commander)
+			if !ok || !s.cmds {
+				return fmt.Errorf("%s.commander: no Commander card %q (the commanders option must be on)", field, hs.Commander)
+			}
+			found := false
+			for i := 0; i < int(s.ncdeck); i++ {
+				if int(s.cdeck[i]) == k {
+					copy(s.cdeck[i:s.ncdeck], s.cdeck[i+1:s.ncdeck])
+					s.ncdeck--
+					found = true
+					break
+				}
+			}
+			if !found {
+				return fmt.Errorf("%s.commander: %q is named twice", field, hs.Commander)
+			}
+			hf.cmd = int8(k + 1)
 		}
 		s.heroes[h] = hf
 	}

@@ -715,6 +715,8 @@ func (s *State) strength(l *engine.Log) {
 	str[0] += s.titleBonus(b.att, TpAttack) + int(b.bonus[0]) // [D] RW-D13, RW-D14
 	str[1] += int(b.bonus[1])
 	str[1] += s.titleBonus(b.def, TpDefend)
+	str[0] += s.cmdBonus(0) // CMD-BAT (checklist 128)
+	str[1] += s.cmdBonus(1)
 	k := &s.keeps[b.area]
 	if b.def >= 0 && k.owner == b.def {
 		str[1] += keepStrength(*k)

@@ -14,7 +14,7 @@ import (
 // developments).
 func TestConformance(t *testing.T) {
 	enginetest.Run(t, New(), enginetest.Config{
-		Options: []engine.Options{{}, {"years": "2", "runes": "3"}, {"years": "2", "lostcity": "on", "freecities": "on", "developments": "on"}},
+		Options: []engine.Options{{}, {"years": "2", "runes": "3"}, {"years": "2", "lostcity": "on", "freecities": "on", "developments": "on"}, {"years": "2", "commanders": "on"}},
 		Matches: 4,
 		Every:   16,
 		Seed:    1,

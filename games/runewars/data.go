@@ -256,6 +256,7 @@ type Content struct {
 	// Cities[FreeFirst:FreeFirst+NumFree], drawn instead of the others.
 	FreeFirst, NumFree int
 	Heroes             []HeroCard
+	Commanders         []CommanderCard // Commanders of the Battlefield [D] RW-D19
 	Quests             []Quest
 	Rewards            []Reward
 

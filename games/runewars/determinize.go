@@ -124,8 +124,12 @@ func (s *State) Hash() uint64 {
 	for h := range s.c.Heroes {
 		hf := &s.heroes[h]
 		b = append(b, byte(hf.owner), byte(hf.area), byte(b2i(hf.routed)), byte(hf.dmg), byte(hf.train[0]), byte(hf.train[1]),
-			byte(hf.train[2]), byte(b2i(hf.acted)), byte(b2i(hf.moved)), byte(b2i(hf.out)), byte(hf.support))
+			byte(hf.train[2]), byte(b2i(hf.acted)), byte(b2i(hf.moved)), byte(b2i(hf.out)), byte(hf.support), byte(hf.cmd))
 		b = binary.LittleEndian.AppendUint32(b, hf.rewards)
+	}
+	b = append(b, byte(s.ncdeck), s.cOut)
+	for _, c := range s.cdeck[:s.ncdeck] {
+		b = append(b, byte(c))
 	}
 	for g := range s.hdeck {
 		b = append(b, byte(s.nhdeck[g]))
@@ -290,6 +294,10 @@ func (s *State) dealObjectives(seat engine.Seat, r *engine.Rand) {
 // reward cards under the others' heroes and on Defeated Hero markers,
 // from what seat cannot rule out: those and the decks (Heroes 1a).
 func (s *State) dealHidden(seat engine.Seat, r *engine.Rand) {
+	if cd := s.cdeck[:s.ncdeck]; len(cd) > 1 { // the Commander deck (CMD-REC)
+		sort.Slice(cd, func(i, j int) bool { return cd[i] < cd[j] })
+		r.Shuffle(len(cd), func(i, j int) { cd[i], cd[j] = cd[j], cd[i] })
+	}
 	for g := range s.hdeck {
 		d := s.hdeck[g][:s.nhdeck[g]]
 		sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })

@@ -125,6 +125,10 @@ func (s *State) defeat(h, w int, l *engine.Log) {
 		s.dropped[hf.area] |= hf.rewards
 		l.Add(engine.Everyone, "hero", "%s is defeated; its %d reward cards stay in %s", &s.c.Heroes[h], popcount(hf.rewards), &s.c.Areas[hf.area])
 	}
+	if hf.cmd > 0 {
+		s.cOut |= 1 << uint(hf.cmd-1) // CMD-BAT: the card discarded (checklist 131)
+		l.Add(engine.Everyone, "commander", "%s's Commander card %s is discarded", &s.c.Heroes[h], &s.c.Commanders[hf.cmd-1])
+	}
 	*hf = heroFig{owner: -1, area: noArea, out: true}
 	if w >= 0 {
 		s.objectiveEvent(s.heroes[w].owner, OgDuel, l) // a duel won (RW-D12)

@@ -79,9 +79,10 @@ var whyRule = [numActionKinds]struct{ rule, why string }{
 	kPlay:      {"Runewars rules, Tactics; Battles 4; Limits 11", "a Tactics card is played at the time it names (a battle's start, the player's own order, his turn of the quest phase), never in the season it was drawn"},
 	kPass:      {"Runewars rules, Tactics", "only when the player may play Tactics cards"},
 	kBuy:       {"Runewars rules, Development Cards", "with the Development Cards variant, only with Harvest's Supremacy Bonus: one card of the player's faction he has not bought, whose cost his dials pay"},
+	kCommand:   {"Commanders of the Battlefield, CMD-SETUP", "at setup, once his two heroes are placed, the player makes one of them Commander"},
 	kPeasant:   {"Runewars rules, Development Cards: Peasant tokens", "with the Peasant card, one of his 3 tokens stays in an area all his units left in this order, empty of figures"},
 	kCapital:   {"Runewars rules, Development Cards: Capital", "a bought Capital replaces one of the player's strongholds in his home realm; a destroyed one is rebuilt with Fortify, for 2 ore and 1 wood, in an area of his home realm he controls with no stronghold"},
-	kQuest:     {"Runewars rules, Heroes 1a", "a hero who is not routed attempts a quest its player holds in the area where it stands, in the quest phase and not after Strategize"},
+	kQuest:     {"Runewars rules, Heroes 1a", "a hero who is not routed attempts a quest its player holds in the area where it stands, in the quest phase and not after Strategize; never a Commander (CMD-HERO)"},
 }
 
 // why explains why the legal-looking action a is refused.
@@ -239,7 +240,7 @@ func (s *State) FormatAction(a engine.Action) string {
 		return "hero " + area(x)
 	case kGo:
 		return fmt.Sprintf("go %s %s", s.heroID(x), area(y))
-	case kHeal, kDesert:
+	case kHeal, kDesert, kCommand:
 		return w + " " + s.heroID(x)
 	case kTrain:
 		if z >= 0 {
@@ -369,7 +370,7 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 			return engine.Action{}, err
 		}
 		return act(p, kind, b2i(args[0] == "dragon"), a), nil
-	case kHeal, kDesert:
+	case kHeal, kDesert, kCommand:
 		if err := want(1, f[0]+" HERO"); err != nil {
 			return engine.Action{}, err
 		}

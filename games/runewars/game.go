@@ -63,6 +63,8 @@ func (g *Game) Options() []engine.OptionSpec {
 			Help: "Banners of War, Rise of the Free Cities: the Alternate City tokens, with more resources and dragon runes immune to what moves or shows rune tokens; 1 more dragon rune wins (RFC; RW-D17, RW-R43)"},
 		{Name: "developments", Default: "off", Choices: []string{"off", "on"},
 			Help: "Banners of War, Development Cards: Harvest's Supremacy Bonus may buy a Development card of one's faction (Capital, Undead tokens), beside or instead of the development token (DEV; RW-D18, RW-R44)"},
+		{Name: "commanders", Default: "off", Choices: []string{"off", "on"},
+			Help: "Commanders of the Battlefield: two heroes each at setup, one made Commander with a Commander card whose ability helps his troops in battle; Commanders never attempt quests and do not count against the 3-hero limit (CMD; RW-D19, RW-R46)"},
 		{Name: "lostcity", Default: "off", Choices: []string{"off", "on"},
 			Help: "Banners of War: tile 12 with its yellow border, laid by the first player among his setup tiles; a quest passed there makes the Lost City appear (LC; RW-D16, RW-R41)"},
 	}
@@ -86,7 +88,8 @@ func (g *Game) New(cfg engine.Config) (engine.State, error) {
 	runes, _ := strconv.Atoi(opts["runes"])
 	s := &State{g: g, c: g.c, rng: engine.NewRand(cfg.Seed), n: int8(n), years: int8(years), runesToWin: int8(runes),
 		lost: opts["lostcity"] == "on" && g.c.LostTile >= 0, free: opts["freecities"] == "on" && g.c.NumFree > 0,
-		devs: opts["developments"] == "on" && len(g.c.Developments) > 0}
+		devs: opts["developments"] == "on" && len(g.c.Developments) > 0,
+		cmds: opts["commanders"] == "on" && len(g.c.Commanders) > 0}
 	if s.free {
 		s.runesToWin++ // RFC, Victory: one rune more (7 in the published game)
 	}

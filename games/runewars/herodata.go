@@ -152,6 +152,7 @@ type heroesFile struct {
 			Effect string `yaml:"effect"`
 		} `yaml:"ability"`
 	} `yaml:"heroes"`
+	Commanders []commanderEntry `yaml:"commanders"`
 }
 
 type questsFile struct {
@@ -241,7 +242,7 @@ func (c *Content) loadHeroes(data []byte) error {
 	if good == 0 || evil == 0 {
 		return fmt.Errorf("field heroes: want good and evil heroes (%d good, %d evil)", good, evil)
 	}
-	return nil
+	return c.loadCommanders(hf.Commanders)
 }
 
 // loadQuests parses quests.yaml, once the map is loaded.

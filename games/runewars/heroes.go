@@ -16,6 +16,7 @@ type heroFig struct {
 	moved   bool           // has moved with the Strategize being resolved
 	out     bool           // discarded (defeated, deserted) until Rally Support reshuffles it
 	support int8           // in a battle: the unit type it supports, plus 1; 0 for none (Battles 3)
+	cmd     int8           // its Commander card, plus 1; 0 for none (CMD-SETUP; RW-D19)
 }
 
 // Quest card whereabouts, beside a holding seat.
@@ -359,7 +360,7 @@ func (s *State) legalQuestPhase(p int8, buf []engine.Action) []engine.Action {
 // legalQuests lists the quests seat holds that hero h may attempt where
 // it stands (Heroes 1a).
 func (s *State) legalQuests(p int8, h int, buf []engine.Action) []engine.Action {
-	if s.heroes[h].routed {
+	if s.heroes[h].routed || s.isCmd(h) { // CMD-HERO: no quests (checklist 127)
 		return buf
 	}
 	for q := range s.c.Quests {
@@ -468,11 +469,12 @@ func (s *State) questDone() {
 	s.nextQuester()
 }
 
-// heroesOf counts seat's heroes in play.
+// heroesOf counts seat's heroes in play, his Commanders aside (CMD-HERO,
+// LIM4: they do not count against the limit).
 func (s *State) heroesOf(p int8) int {
 	n := 0
 	for h := range s.c.Heroes {
-		if s.heroes[h].owner == p {
+		if s.heroes[h].owner == p && !s.isCmd(h) {
 			n++
 		}
 	}

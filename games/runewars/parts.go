@@ -105,7 +105,7 @@ func (s *State) ActionParts(a engine.Action) engine.ActionParts {
 		}
 	case kDuel:
 		out.Refs = []string{s.heroID(int(x)), s.heroID(int(y))}
-	case kHeal, kDesert:
+	case kHeal, kDesert, kCommand:
 		out.Refs = []string{s.heroID(int(x))}
 	case kTrain:
 		out.Refs = []string{s.heroID(int(x)), attrID(int(y))}

@@ -207,10 +207,16 @@ func (s *State) setupPlace(u, a int, l *engine.Log) {
 	if s.turn == 0 {
 		s.prepareHeroes(l)
 		s.prepareObjectives(true)
+		if s.cmds {
+			s.prepareCommanders() // CMD-SETUP
+		}
 	}
 	// Setup 7: one objective of his alignment, face down.
 	s.drawObjective(s.turn, l)
 	if s.dealHero(s.turn, l) {
+		if s.cmds {
+			s.dealHero(s.turn, l) // CMD-SETUP: two heroes (checklist 126)
+		}
 		s.stage = stHero
 		return
 	}

@@ -112,6 +112,10 @@ type State struct {
 	lostHand int8
 	free     bool                     // Rise of the Free Cities (RFC; RW-D17)
 	devs     bool                     // Development Cards (DEV; RW-D18)
+	cmds     bool                     // Commanders of the Battlefield (CMD; RW-D19)
+	cdeck    [maxCommanders]int8      // the Commander deck, top first (CMD-REC)
+	ncdeck   int8                     //
+	cOut     uint8                    // Commander cards discarded (CMD-BAT)
 	active   [maxAreas]engine.SeatSet // activation tokens
 
 	// setup

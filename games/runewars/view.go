@@ -71,6 +71,9 @@ type HeroView struct {
 	Cards    []string `json:"cards,omitempty"` // the reward cards, for its owner
 	Acted    bool     `json:"acted,omitempty"`
 	Supports string   `json:"supports,omitempty"` // in a battle: the unit type it supports
+	// Commander is its Commander card, face up (CMD-SETUP; RW-D19).
+	Commander string `json:"commander,omitempty"`
+	CmdText   string `json:"commanderText,omitempty"`
 }
 
 // SeasonView is the season card in play.
@@ -404,6 +407,9 @@ func (s *State) view(seat engine.Seat) *View {
 		if hf.support > 0 {
 			hv.Supports = c.Units[hf.support-1].ID
 		}
+		if hf.cmd > 0 {
+			hv.Commander, hv.CmdText = c.Commanders[hf.cmd-1].ID, c.Commanders[hf.cmd-1].Text
+		}
 		if engine.Seat(hf.owner) == seat {
 			for r := range c.Rewards {
 				if hf.rewards&(1<<uint(r)) != 0 {
@@ -580,6 +586,9 @@ func (s *State) asking() string {
 	case stStart:
 		return who(s.turn) + ": place your starting units in your home realm (Setup 5)"
 	case stHero:
+		if s.needsCommander(s.turn) {
+			return who(s.turn) + ": make one of your two heroes Commander (CMD-SETUP)"
+		}
 		return who(s.turn) + ": place your hero in your home realm (Setup 6)"
 	case stSeason:
 		if s.qph.on {
@@ -733,6 +742,9 @@ func (s *State) Describe(seat engine.Seat) string {
 			h.ID, h.Name, h.Owner, h.Area, h.Strength, h.Agility, h.Wisdom, h.Damage, h.Health, h.Ability, h.Text, h.Rewards)
 		if h.Routed {
 			b.WriteString(", routed")
+		}
+		if h.Commander != "" {
+			fmt.Fprintf(&b, ", Commander %s (%s)", h.Commander, h.CmdText)
 		}
 		if len(h.Cards) > 0 {
 			fmt.Fprintf(&b, ": %s", strings.Join(h.Cards, ", "))
