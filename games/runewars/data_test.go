@@ -72,7 +72,7 @@ func TestLoadContentErrors(t *testing.T) {
 		{"bad shape", "units", "shape: triangle, health: 1, initiative: 1, supply: 8,\n         ability: {name: Concentrated", "shape: square, health: 1, initiative: 1, supply: 8,\n         ability: {name: Concentrated", `units.yaml: unit "bowman": field shape: "square"`},
 		{"bad effect", "units", "effect: aimed 1}}", "effect: zap 1}}", `units.yaml: unit "bowman": field ability.effect`},
 		{"same influence", "units", "influence: 5", "influence: 4", `units.yaml: faction "latari": field influence`},
-		{"unknown start unit", "units", "start: {footman: 4", "start: {ogre: 4", `units.yaml: faction "daqan": field start: no unit "ogre"`},
+		{"unknown start unit", "units", "start: {footman: 3", "start: {ogre: 3", `units.yaml: faction "daqan": field start: no unit "ogre"`},
 		{"recruit other faction", "units", "[[1, footman], [3, footman], [6, footman]]", "[[1, archer]]", `faction "daqan": field recruit.food[0]: "archer"`},
 		{"area twice", "map", "id: mistvale,", "id: greyhaven,", `map.yaml: tile "greyhaven": field areas[1].id`},
 		{"bad border", "map", "border: red}\n    water: [[1, 2]]", "border: green}\n    water: [[1, 2]]", `tile "greyhaven": field areas[2].border`},
