@@ -1,12 +1,20 @@
 // A refused action is shown with the rule it breaks, and changes nothing.
-import { run, newPage, create, link, assert, step, shot } from './lib.mjs';
+import { run, newPage, create, link, assert, step, shot, myTurn } from './lib.mjs';
 
 await run('a refused action shows its rule', async (browser) => {
   const m = await create('blackred', ['human', 'human'], { first: 'black' });
-  const page = await newPage(browser);
+  // Black attacks first, unless a Red Herald dealt at random makes red the
+  // attacker: the test plays the seat that decides, in a page of its own
+  // (the two links differ only in their #fragment).
+  let page = await newPage(browser);
   await page.goto(link(m.seats[0].link));
-  await page.waitForSelector('#turn');
-  // Black must state a weapon first; a force card now breaks the rules.
+  await page.waitForSelector('#turn, #banner .wait');
+  if (!(await myTurn(page))) {
+    page = await newPage(browser);
+    await page.goto(link(m.seats[1].link));
+    await page.waitForSelector('#turn');
+  }
+  // The attacker must state a weapon first; a force card now breaks the rules.
   await page.fill('#action-text', 'force 1');
   await page.click('#send');
   await page.waitForSelector('#message:not([hidden])');
