@@ -426,20 +426,7 @@ func (s *State) orderWorth(p int8, o int) float64 {
 		}
 		return 0
 	case oHarvest:
-		var sum [numResources]int
-		s.b.placed.each(func(a int) {
-			if s.controller(a) != p || s.frost[a] > 0 {
-				return
-			}
-			for r := range sum {
-				sum[r] += s.c.Areas[a].Res[r]
-			}
-			if c := s.city[a]; c >= 0 {
-				for r := range sum {
-					sum[r] += s.c.Cities[c].Res[r]
-				}
-			}
-		})
+		sum := s.harvestYield(p)
 		gain := 0
 		for r := range sum {
 			gain += min(sum[r], maxDial) - int(pl.dials[r])

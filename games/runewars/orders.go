@@ -171,10 +171,23 @@ func (s *State) nextOrder(l *engine.Log) {
 // of their cities; an area with a Frost or desolation token gives nothing
 // (Runewars rules, Harvest; Frost; Desolation tokens).
 func (s *State) harvest(seat int8, l *engine.Log) {
+	sum := s.harvestYield(seat)
+	pl := &s.players[seat]
+	for r := range sum {
+		pl.dials[r] = int8(min(sum[r], maxDial))
+	}
+	l.Add(engine.Everyone, "harvest", "%s's dials: food %d, wood %d, ore %d", s.fac(seat), pl.dials[Food], pl.dials[Wood], pl.dials[Ore])
+}
+
+// harvestYield returns the resources Harvest would set seat's dials to,
+// before the dials' limit: those of the areas he controls and of their
+// cities, none from an area with a Frost or desolation token (Harvest;
+// Frost; Desolation tokens).
+func (s *State) harvestYield(seat int8) [numResources]int {
 	var sum [numResources]int
-	cen := s.take(-1)
+	ctl := s.holders()
 	s.b.placed.each(func(a int) {
-		if cen.ctl[a] != seat || s.frost[a] > 0 || s.desol[a] {
+		if ctl[a] != seat || s.frost[a] > 0 || s.desol[a] {
 			return
 		}
 		for r := range sum {
@@ -186,11 +199,7 @@ func (s *State) harvest(seat int8, l *engine.Log) {
 			}
 		}
 	})
-	pl := &s.players[seat]
-	for r := range sum {
-		pl.dials[r] = int8(min(sum[r], maxDial))
-	}
-	l.Add(engine.Everyone, "harvest", "%s's dials: food %d, wood %d, ore %d", s.fac(seat), pl.dials[Food], pl.dials[Wood], pl.dials[Ore])
+	return sum
 }
 
 // canDevelop reports whether seat has a stronghold without a development
