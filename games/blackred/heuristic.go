@@ -87,6 +87,8 @@ type heur struct {
 	samp [heurSamples][maxUse]uint8
 	nSz  int // cards in each sample (at most 3)
 	nS   int
+	// points the unit cards on the table add to each seat's total
+	bonus [2]int
 	// my next battle cards, in order, unit cards skipped
 	mine  [maxUse + 1]uint8
 	nMine int
@@ -94,6 +96,14 @@ type heur struct {
 
 func (s *State) newHeur(seat engine.Seat, r *engine.Rand) *heur {
 	h := &heur{s: s, me: seat, en: 1 - seat}
+	for i := range s.side {
+		sd := &s.side[i]
+		for _, c := range sd.active[:sd.nActive] {
+			if e := &s.t.deck[i][c]; e.kind == effBonus {
+				h.bonus[i] += int(e.points)
+			}
+		}
+	}
 	sd := &s.side[seat]
 	for k := 0; k < int(sd.nDeck) && h.nMine < len(h.mine); k++ {
 		if c := sd.top(k); !s.t.unit[seat][c] {
@@ -263,9 +273,11 @@ func (h *heur) value(p plan) float64 {
 }
 
 func (h *heur) bestForce(p plan) float64 {
+	var e foe
+	h.foe(p, &e)
 	best := -1e18
 	for f := 1; f <= max(1, p.myMax); f++ {
-		if v := h.forceValue(p, f); v > best {
+		if v := h.forceWith(p, f, &e); v > best {
 			best = v
 		}
 	}
@@ -279,14 +291,23 @@ func (h *heur) bestForce(p plan) float64 {
 // my weapon known: the battle over the enemy's sampled draws, less what
 // the cards cost, plus the card that will lead my next battle.
 func (h *heur) forceValue(p plan, f int) float64 {
-	s := h.s
-	f = min(f, h.nMine)
-	if f <= 0 {
-		return 0
-	}
-	var cards [maxUse]uint8
-	copy(cards[:], h.mine[:f])
-	sum := 0.0
+	var e foe
+	h.foe(p, &e)
+	return h.forceWith(p, f, &e)
+}
+
+// foe is the enemy's side of a plan over the sampled draws, which does
+// not depend on how many cards I use: its weapon and total in each
+// sample, and what the battle is worth to me if I win or lose it.
+type foe struct {
+	w        [heurSamples]int8
+	t        [heurSamples]int
+	win, out float64 // outcome of a battle I win, and of one I lose
+	tie      float64 // outcome of equal totals
+}
+
+// foe works out the enemy's side of plan p, my weapon known.
+func (h *heur) foe(p plan, e *foe) {
 	for i := 0; i < h.nS; i++ {
 		smp := h.samp[i][:h.nSz]
 		enW := p.enW
@@ -307,9 +328,38 @@ func (h *heur) forceValue(p plan, f int) float64 {
 				}
 			}
 		}
-		my := h.total(h.me, p.myW, enW, cards[:f], p.mine, p.theirs)
-		their := h.total(h.en, enW, p.myW, smp[:ef], p.theirs, p.mine)
-		sum += h.outcome(my, their, p)
+		e.w[i] = int8(enW)
+		e.t[i] = h.total(h.en, enW, p.myW, smp[:ef], p.theirs, p.mine)
+	}
+	e.win, e.out, e.tie = h.outcome(1, 0, p), h.outcome(0, 1, p), h.outcome(0, 0, p)
+}
+
+// forceWith is forceValue with the enemy's side worked out.
+func (h *heur) forceWith(p plan, f int, e *foe) float64 {
+	s := h.s
+	f = min(f, h.nMine)
+	if f <= 0 {
+		return 0
+	}
+	var cards [maxUse]uint8
+	copy(cards[:], h.mine[:f])
+	// My total depends on the sample only through the enemy's weapon.
+	var mine [numWeapons]int
+	var known [numWeapons]bool
+	sum := 0.0
+	for i := 0; i < h.nS; i++ {
+		enW := int(e.w[i])
+		if !known[enW] {
+			mine[enW], known[enW] = h.total(h.me, p.myW, enW, cards[:f], p.mine, p.theirs), true
+		}
+		switch my, their := mine[enW], e.t[i]; {
+		case my > their:
+			sum += e.win
+		case their > my:
+			sum += e.out
+		default:
+			sum += e.tie
+		}
 	}
 	v := 0.0
 	if h.nS > 0 {
@@ -341,12 +391,7 @@ func (h *heur) total(seat engine.Seat, w, enW int, cards []uint8, own, other eff
 	for _, c := range cards[1:] {
 		t += int(tab.extra[seat][c][w])
 	}
-	sd := &s.side[seat]
-	for _, c := range sd.active[:sd.nActive] {
-		if e := &tab.deck[seat][c]; e.kind == effBonus {
-			t += int(e.points)
-		}
-	}
+	t += h.bonus[seat]
 	switch own.kind {
 	case effBonus:
 		t += int(own.points)
