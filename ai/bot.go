@@ -21,8 +21,10 @@ type Bot interface {
 
 // Names returns the kinds of bots that [New] makes, in sorted order: the
 // levels "easy", "normal" and "hard" (see [Levels]) and the kinds
-// "heuristic", "mcts" and "random".
-func Names() []string { return []string{"easy", "hard", "heuristic", "mcts", "normal", "random"} }
+// "heuristic", "mcts", "random" and "rollout".
+func Names() []string {
+	return []string{"easy", "hard", "heuristic", "mcts", "normal", "random", "rollout"}
+}
 
 // A Level is a strength a player chooses from: an mcts bot with a number
 // of iterations per decision.
@@ -88,6 +90,8 @@ func New(spec string, seed uint64) (Bot, error) {
 //	mcts:level=hard
 //	normal
 //	hard:time=2s
+//	rollout
+//	rollout:iters=300,noise=10
 //
 // The parameters of "mcts" are iters (iterations per choice), time (a
 // thinking time per choice, as a Go duration, used instead of iters),
@@ -97,7 +101,12 @@ func New(spec string, seed uint64) (Bot, error) {
 // default, plays at random) and depth (the random actions a playout plays before it asks
 // a game that can evaluate a position; 0 plays to the end; without it, a
 // game's [Horizon] or [DefaultDepth]). The levels "easy", "normal" and
-// "hard" are kinds too, taking the same parameters.
+// "hard" are kinds too, taking the same parameters: without any, or with
+// a budget only (iters or time), a level plays the search its game names
+// for it ([LevelSearch]), with that budget, and mcts in a game that names
+// none. The parameters of "rollout" ([Rollout]) are iters (rollouts per
+// choice), time, depth (as mcts's) and noise (the share of a rollout's
+// actions, in percent, played at random).
 // seed seeds the bot's own random stream, so that a bot with a fixed
 // number of iterations chooses reproducibly.
 //
@@ -134,11 +143,99 @@ func NewLimited(spec string, seed uint64, lim Limits) (Bot, error) {
 		if err != nil {
 			return nil, fmt.Errorf("bot %q: %w", spec, err)
 		}
+		if _, ok := level(kind); ok && budgetOnly(given) {
+			return &leveled{mcts: m, budget: given, seed: seed, lim: lim}, nil
+		}
 		return m, nil
+	case "rollout":
+		b := NewRollout(seed)
+		err := b.parse(params)
+		if err == nil {
+			err = lim.checkRollout(b)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("bot %q: %w", spec, err)
+		}
+		return b, nil
 	case "human":
 		return nil, fmt.Errorf("bot %q: humans are not bots; the command line seats them", spec)
 	}
 	return nil, fmt.Errorf("bot %q: unknown kind %q (known: %s)", spec, kind, strings.Join(Names(), ", "))
+}
+
+// budgetOnly reports whether given names no parameter but a budget
+// (iters or time): a level so given plays its game's search.
+func budgetOnly(given map[string]string) bool {
+	for k := range given {
+		if k != "iters" && k != "time" {
+			return false
+		}
+	}
+	return true
+}
+
+// checkRollout refuses b's budget if it is over l.
+func (l Limits) checkRollout(b *Rollout) error {
+	if b.Iterations > 0 && l.MaxIterations > 0 && b.Iterations > l.MaxIterations {
+		return fmt.Errorf("iters=%d is over the limit of %d", b.Iterations, l.MaxIterations)
+	}
+	if b.Iterations <= 0 && l.MaxTime > 0 && b.Time > l.MaxTime {
+		return fmt.Errorf("time=%v is over the limit of %v", b.Time, l.MaxTime)
+	}
+	if depth := cmp.Or(b.Depth, PlayoutLimit); l.MaxDepth > 0 && depth > l.MaxDepth {
+		return fmt.Errorf("depth=%d is over the limit of %d", b.Depth, l.MaxDepth)
+	}
+	return nil
+}
+
+// parse sets b's parameters from "k=v,k=v".
+func (b *Rollout) parse(params string) error {
+	if params == "" {
+		return nil
+	}
+	var iters, limit bool
+	for _, kv := range strings.Split(params, ",") {
+		k, v, ok := strings.Cut(kv, "=")
+		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+		if !ok || v == "" {
+			return fmt.Errorf("parameter %q: want name=value", kv)
+		}
+		switch k {
+		case "iters":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				return fmt.Errorf("iters=%s: want a whole number of at least 1", v)
+			}
+			b.Iterations, iters = n, true
+		case "time":
+			d, err := time.ParseDuration(v)
+			if err != nil || d <= 0 {
+				return fmt.Errorf("time=%s: want a positive duration such as 250ms or 2s", v)
+			}
+			b.Time, limit = d, true
+		case "depth":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				return fmt.Errorf("depth=%s: want a whole number of at least 0 (0 plays out to the end)", v)
+			}
+			b.Depth, b.depthGiven = n, true
+		case "noise":
+			n, err := strconv.Atoi(strings.TrimSuffix(v, "%"))
+			if err != nil || n < 0 || n > 100 {
+				return fmt.Errorf("noise=%s: want a share in percent, from 0 to 100", v)
+			}
+			b.Noise = n
+		default:
+			return fmt.Errorf("unknown parameter %q (known: depth, iters, noise, time)", k)
+		}
+	}
+	if iters && limit {
+		return fmt.Errorf("give iters or time, not both")
+	}
+	if limit {
+		b.Iterations = 0
+	}
+	return nil
 }
 
 // check refuses m's budget if it is over l. given holds the parameters
@@ -254,7 +351,7 @@ func levelNames() string {
 }
 
 // Think returns spec with a thinking time of d per decision, for a search
-// bot whose spec names no budget of its own (mcts, or a level): the spec
+// bot whose spec names no budget of its own (mcts, rollout, or a level): the spec
 // with time=d added, such as "normal:time=500ms". Other specs (random,
 // heuristic, human, or a search bot with iters or time given) are
 // returned as they are. A d of zero or less returns spec. The result is
@@ -265,7 +362,7 @@ func Think(spec string, d time.Duration) (string, error) {
 	}
 	kind, params, _ := strings.Cut(strings.TrimSpace(spec), ":")
 	switch kind {
-	case "mcts", "easy", "normal", "hard":
+	case "mcts", "easy", "normal", "hard", "rollout":
 	default:
 		return spec, nil
 	}

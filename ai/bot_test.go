@@ -44,6 +44,9 @@ func TestNew(t *testing.T) {
 		if b.Name() != tt.name {
 			t.Errorf("New(%q).Name() = %q, want %q", tt.spec, b.Name(), tt.name)
 		}
+		if l, ok := b.(*leveled); ok {
+			b = l.unwrap()
+		}
 		if m, ok := b.(*MCTS); ok && (m.Iterations != tt.iters || m.Time != tt.time || m.C != tt.c) {
 			t.Errorf("New(%q) = iters %d time %v c %v, want %d %v %v", tt.spec, m.Iterations, m.Time, m.C, tt.iters, tt.time, tt.c)
 		}
@@ -53,7 +56,7 @@ func TestNew(t *testing.T) {
 func TestNewErrors(t *testing.T) {
 	tests := []struct{ spec, want string }{
 		{"", `unknown kind ""`},
-		{"alphabeta", `unknown kind "alphabeta" (known: easy, hard, heuristic, mcts, normal, random)`},
+		{"alphabeta", `unknown kind "alphabeta" (known: easy, hard, heuristic, mcts, normal, random, rollout)`},
 		{"human", "humans are not bots"},
 		{"random:iters=3", "random takes no parameters"},
 		{"mcts:depth=-1", "depth=-1: want a whole number of at least 0"},

@@ -22,7 +22,7 @@ func ExampleNew() {
 	fmt.Println(err, a.Seat == seat)
 	// Output:
 	// mcts chooses for seat 0
-	// bot "alphabeta": unknown kind "alphabeta" (known: easy, hard, heuristic, mcts, normal, random) true
+	// bot "alphabeta": unknown kind "alphabeta" (known: easy, hard, heuristic, mcts, normal, random, rollout) true
 }
 
 func ExamplePlayout() {

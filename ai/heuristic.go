@@ -32,8 +32,8 @@ func (h *Heuristic) Choose(s engine.State, seat engine.Seat) engine.Action {
 }
 
 // Supports reports whether the bot of spec can play game g: every bot
-// can, but the heuristic one only for a game whose states have rules of
-// thumb. Those who seat bots (the command, the server, sim) check it.
+// can, but the heuristic and rollout ones only for a game whose states
+// have rules of thumb. Those who seat bots (the command, the server, sim) check it.
 func Supports(spec string, g engine.Game) error {
 	kind := spec
 	for i, c := range spec {
@@ -42,7 +42,7 @@ func Supports(spec string, g engine.Game) error {
 			break
 		}
 	}
-	if kind != "heuristic" {
+	if kind != "heuristic" && kind != "rollout" {
 		return nil
 	}
 	lo, _ := g.Seats()

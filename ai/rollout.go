@@ -1,0 +1,236 @@
+package ai
+
+import (
+	"fmt"
+	"time"
+
+	"skald/engine"
+)
+
+// DefaultRollouts is the number of rollouts per choice of a bot made by
+// [NewRollout].
+const DefaultRollouts = 400
+
+// Rollout is a bot that improves on a game's rules of thumb
+// ([engine.Heuristic]) by Monte Carlo rollouts: Bertsekas' rollout
+// algorithm, as Tesauro and Galperin played backgammon with it. For each
+// of its legal actions it deals the hidden information again from its
+// seat's point of view ([engine.Determinize]), plays the action and then
+// the game out with every seat following the rules of thumb (a share
+// Noise of the actions at random), and it chooses the action whose
+// rollouts scored best by [Reward]. A base player that is strong is
+// reliably beaten by its rollouts, where a search that credits the enemy
+// with random play (mcts's playouts) may not be.
+//
+// Every action is tried on the same determinizations with the same random
+// stream (common random numbers), so that two actions are compared on the
+// same deals and the same future chance. With an iteration budget the
+// rollouts are spent by sequential halving (Karnin, Koren and Somekh,
+// 2013): rounds that each give the actions still in the running an equal
+// share, keeping the better half; with a thinking time, rounds of one
+// rollout per action run until the time is up. In a game whose states are
+// an [engine.Evaluator], a rollout stops after Depth actions and is
+// credited with the evaluation.
+//
+// A Rollout keeps scratch space between calls, so it must not be used by
+// several goroutines at once.
+type Rollout struct {
+	// Iterations is the number of rollouts per choice. When it is zero,
+	// Time bounds the search instead.
+	Iterations int
+	// Time is the thinking time per choice, used when Iterations is zero.
+	// At least one rollout per action is always run.
+	Time time.Duration
+	// Depth is the most actions a rollout plays before it asks the
+	// state's [engine.Evaluator], if it has one; zero plays to the end.
+	// A state that is a [Horizon] sets it instead, unless the spec named
+	// a depth.
+	Depth int
+	// Noise is the share, in percent, of a rollout's actions chosen
+	// uniformly at random instead of by the rules of thumb.
+	Noise int
+
+	name       string
+	depthGiven bool
+
+	rng   engine.Rand
+	legal []engine.Action
+	buf   []engine.Action
+	sum   []float64 // sum[i]: rewards of legal[i]'s rollouts
+	runs  []int     // runs[i]: its rollouts
+	alive []int     // indices into legal still in the running
+	iters int
+}
+
+// NewRollout returns a rollout bot seeded with seed that plays
+// [DefaultRollouts] rollouts per choice, to the end of the game or, in a
+// game that can evaluate a position, to its [Horizon] or [DefaultDepth]
+// actions.
+func NewRollout(seed uint64) *Rollout {
+	return &Rollout{Iterations: DefaultRollouts, Depth: DefaultDepth, name: "rollout", rng: engine.NewRand(seed)}
+}
+
+// Name returns "rollout", or the level the bot plays at.
+func (b *Rollout) Name() string { return b.name }
+
+// Iters returns the number of rollouts the last choice ran.
+func (b *Rollout) Iters() int { return b.iters }
+
+// Choose returns the action of seat whose rollouts scored best. A seat
+// with a single legal action gets it without a rollout. In a game without
+// rules of thumb the rollouts play at random. Choose panics if seat has
+// nothing to decide.
+func (b *Rollout) Choose(s engine.State, seat engine.Seat) engine.Action {
+	b.legal = s.Legal(seat, b.legal[:0])
+	switch len(b.legal) {
+	case 0:
+		panic(fmt.Sprintf("ai: rollout bot asked to choose for seat %d, which has nothing to decide", seat))
+	case 1:
+		b.iters = 0
+		return b.legal[0]
+	}
+	n := len(b.legal)
+	b.sum = resize(b.sum, n)
+	b.runs = resizeInt(b.runs, n)
+	b.alive = b.alive[:0]
+	for i := range n {
+		b.alive = append(b.alive, i)
+	}
+	b.iters = 0
+	if b.Iterations <= 0 {
+		start := time.Now()
+		for b.iters == 0 || time.Since(start) < b.Time {
+			b.round(s, seat, 1)
+		}
+		return b.legal[b.best()]
+	}
+	// Sequential halving: ceil(log2 n) rounds, each with an equal share
+	// of the budget, the better half kept after each.
+	rounds := 0
+	for k := 1; k < n; k *= 2 {
+		rounds++
+	}
+	for r := range rounds {
+		if len(b.alive) == 1 {
+			break
+		}
+		share := (b.Iterations - b.iters) / (rounds - r)
+		b.round(s, seat, max(1, share/len(b.alive)))
+		b.halve()
+	}
+	return b.legal[b.best()]
+}
+
+// round runs k determinizations, each playing one rollout of every action
+// still in the running.
+func (b *Rollout) round(s engine.State, seat engine.Seat, k int) {
+	for range k {
+		d := engine.Determinize(s, seat, &b.rng)
+		stream := b.rng.Uint64()
+		for _, i := range b.alive {
+			c := d.Clone()
+			if err := c.Apply(b.legal[i], nil); err != nil {
+				panic(fmt.Sprintf("ai: an action legal in the match does not apply to its determinization: %v", err))
+			}
+			r := engine.NewRand(stream)
+			b.sum[i] += b.play(c, seat, &r)
+			b.runs[i]++
+			b.iters++
+		}
+	}
+}
+
+// play plays c on by the rules of thumb and returns what it is worth to
+// seat.
+func (b *Rollout) play(c engine.State, seat engine.Seat, r *engine.Rand) float64 {
+	ev, judge := c.(engine.Evaluator)
+	depth := b.Depth
+	if h, ok := c.(Horizon); ok && !b.depthGiven {
+		depth = max(1, h.Horizon())
+	}
+	limit := PlayoutLimit
+	if judge && depth > 0 {
+		limit = depth
+	}
+	h, guided := c.(engine.Heuristic)
+	for n := 0; ; n++ {
+		dec := c.Deciders()
+		if dec.Empty() {
+			res, ok := c.Result()
+			if !ok {
+				panic("ai: no seat decides but the game is not over")
+			}
+			return Reward(res, seat)
+		}
+		if n == limit {
+			if judge {
+				return ev.Evaluate(seat)
+			}
+			return 0.5
+		}
+		actor := dec.First()
+		var a engine.Action
+		if guided && (b.Noise <= 0 || r.IntN(100) >= b.Noise) {
+			a = h.Suggest(actor, r)
+		} else {
+			b.buf = c.Legal(actor, b.buf[:0])
+			if len(b.buf) == 0 {
+				panic(fmt.Sprintf("ai: seat %d decides but has no legal action", actor))
+			}
+			a = b.buf[r.IntN(len(b.buf))]
+		}
+		if err := c.Apply(a, nil); err != nil {
+			panic(fmt.Sprintf("ai: a suggested or legal action does not apply: %v", err))
+		}
+	}
+}
+
+// halve keeps the better half of the actions in the running, by mean.
+func (b *Rollout) halve() {
+	keep := (len(b.alive) + 1) / 2
+	// Insertion sort by mean, best first: the lists are short.
+	a := b.alive
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && b.mean(a[j]) > b.mean(a[j-1]); j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+	b.alive = a[:keep]
+}
+
+// best returns the action in the running with the best mean, the first
+// in the legal list among equals.
+func (b *Rollout) best() int {
+	best := b.alive[0]
+	for _, i := range b.alive[1:] {
+		if m, bm := b.mean(i), b.mean(best); m > bm || m == bm && i < best {
+			best = i
+		}
+	}
+	return best
+}
+
+func (b *Rollout) mean(i int) float64 {
+	if b.runs[i] == 0 {
+		return 0
+	}
+	return b.sum[i] / float64(b.runs[i])
+}
+
+// resize returns s with n zeroed elements, reusing its memory.
+func resize(s []float64, n int) []float64 {
+	s = s[:0]
+	for range n {
+		s = append(s, 0)
+	}
+	return s
+}
+
+// resizeInt is resize for ints.
+func resizeInt(s []int, n int) []int {
+	s = s[:0]
+	for range n {
+		s = append(s, 0)
+	}
+	return s
+}

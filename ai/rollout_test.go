@@ -1,0 +1,151 @@
+package ai
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"skald/engine"
+)
+
+// thumb is the test game with rules of thumb: the first legal action.
+type thumb struct{ engine.State }
+
+func (s thumb) Suggest(seat engine.Seat, r *engine.Rand) engine.Action {
+	return s.Legal(seat, nil)[0]
+}
+
+func (s thumb) Clone() engine.State { return thumb{s.State.Clone()} }
+
+func (s thumb) Determinize(seat engine.Seat, r *engine.Rand) engine.State {
+	return thumb{s.State.Determinize(seat, r)}
+}
+
+// leveledGame is the test game naming its own search for a level.
+type leveledGame struct {
+	engine.State
+	spec string
+}
+
+func (s leveledGame) LevelSearch(level string) string {
+	if level == "normal" {
+		return s.spec
+	}
+	return ""
+}
+
+func TestRolloutLegalAndDeterministic(t *testing.T) {
+	for _, opts := range []engine.Options{{}, {"order": "sequential"}, {"hands": "dealt", "cards": "7"}} {
+		for seed := range uint64(3) {
+			s := newGame(t, 3, seed, opts)
+			b := NewRollout(seed)
+			b.Iterations = 60
+			for !s.Deciders().Empty() {
+				seat := s.Deciders().First()
+				a := b.Choose(sealed{s, t}, seat)
+				if !slices.Contains(s.Legal(seat, nil), a) {
+					t.Fatalf("%v: rollout chose %v, not legal", opts, a)
+				}
+				if b.Iters() > b.Iterations+len(s.Legal(seat, nil)) {
+					t.Errorf("%v: %d rollouts, over the budget of %d", opts, b.Iters(), b.Iterations)
+				}
+				again := NewRollout(seed)
+				again.Iterations = 60
+				again.rng = b.rng.Clone() // the stream that will choose next
+				next := NewRollout(seed)
+				next.Iterations = 60
+				next.rng = b.rng.Clone()
+				if c, d := again.Choose(sealed{s, t}, seat), next.Choose(sealed{s, t}, seat); c != d {
+					t.Fatalf("%v: the same stream chose %v then %v", opts, c, d)
+				}
+				if err := s.Apply(a, nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}
+
+// TestRolloutBeatsBase plays rollouts of the rules of thumb (first legal
+// action) against the rules of thumb themselves, and of random play
+// against random play, in the sequential test game: rollouts must beat
+// the player they roll out.
+func TestRolloutBeatsBase(t *testing.T) {
+	const games = 60
+	for _, tt := range []struct {
+		name  string
+		base  func(seed uint64) Bot
+		wrap  func(engine.State) engine.State
+		noise int
+	}{
+		{"thumb", func(seed uint64) Bot { return NewHeuristic(seed) }, func(s engine.State) engine.State { return thumb{s} }, 0},
+		{"random", func(seed uint64) Bot { return NewRandom(seed) }, func(s engine.State) engine.State { return s }, 0},
+	} {
+		wins, losses := 0, 0
+		for g := range games {
+			seed := uint64(g)
+			b := NewRollout(seed)
+			b.Iterations = 100
+			bots := []Bot{b, tt.base(seed + 1e6)}
+			seat := engine.Seat(g % 2)
+			if seat == 1 {
+				bots[0], bots[1] = bots[1], bots[0]
+			}
+			r := play(t, tt.wrap(newGame(t, 2, seed, engine.Options{"order": "sequential"})), bots)
+			switch {
+			case r.Winners.Has(seat) && r.Winners.Len() == 1:
+				wins++
+			case !r.Winners.Has(seat):
+				losses++
+			}
+		}
+		t.Logf("%s: rollouts won %d, lost %d of %d", tt.name, wins, losses, games)
+		if wins < 2*losses || wins < games/2 {
+			t.Errorf("%s: rollouts won %d and lost %d of %d against their base player", tt.name, wins, losses, games)
+		}
+	}
+}
+
+// TestLevelSearch checks that a level plays the search its game names,
+// with the spec's budget, and mcts where the game names none.
+func TestLevelSearch(t *testing.T) {
+	s := newGame(t, 2, 1, engine.Options{"order": "sequential"})
+	tests := []struct {
+		spec, game string
+		want       string // the kind of bot that chose
+		iters      int
+	}{
+		{"normal", "rollout:iters=30", "rollout", 30},
+		{"normal:iters=20", "rollout:iters=30", "rollout", 20},
+		{"normal:c=1", "rollout:iters=30", "mcts", DefaultIterations},
+		{"hard", "rollout:iters=30", "mcts", 5000},
+		{"normal", "", "mcts", DefaultIterations},
+		{"normal", "alphabeta", "mcts", DefaultIterations},
+		{"normal", "rollout:bogus=1", "mcts", DefaultIterations},
+	}
+	for _, tt := range tests {
+		b, err := New(tt.spec, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := leveledGame{s.Clone(), tt.game}
+		b.Choose(st, st.Deciders().First())
+		if l, ok := b.(*leveled); ok {
+			b = l.unwrap()
+		}
+		var kind string
+		var iters int
+		switch b := b.(type) {
+		case *Rollout:
+			kind, iters = "rollout", b.Iterations
+		case *MCTS:
+			kind, iters = "mcts", b.Iterations
+		}
+		if kind != tt.want || iters != tt.iters {
+			t.Errorf("%q in a game naming %q: %s at %d iterations, want %s at %d", tt.spec, tt.game, kind, iters, tt.want, tt.iters)
+		}
+		if name := strings.Split(tt.spec, ":")[0]; b.Name() != name {
+			t.Errorf("%q plays as %q", tt.spec, b.Name())
+		}
+	}
+}
