@@ -57,14 +57,21 @@ const (
 	kBuy              // buy <development>: a Development card (DEV; RW-D18)
 	kCapital          // capital <area>: the Capital placed or rebuilt (DEV-CAP)
 	kPeasant          // peasant <area>: a Peasant token left in an area (DEV-PEA)
-	kCommand          // command <hero>: a hero made Commander (CMD-SETUP)
+	kCommand          // command <hero> [from <hero>]: a hero made Commander (CMD-SETUP, CMD-REC)
+	kRally            // rally heroes|commander: Rally Support's Supremacy Bonus (CMD-REC)
+	kAssign           // assign <commander card> <hero>: the Commander card kept (CMD-REC)
+	kGuard            // guard <hero>: a Commander takes one damage for his troops (CMD-BAT)
+	kLead             // lead <hero>: a Commander uses his card at the start of a battle (CMD-BAT; Battles 4)
+	kFoe              // foe strike|ward: the imaginary foe's special, by its controller (H-IMAG)
+	kAbandon          // abandon <quest>: a quest card discarded down to 3 (Limits 5)
 	numActionKinds
 )
 
 var actionWords = [numActionKinds]string{"lay", "rune", "keep", "place", "take", "lose", "bid", "discard", "put",
 	"allies", "reveal", "carry", "frost", "order", "activate", "move", "done", "recruit", "develop", "build",
 	"repair", "conceal", "skip", "fight", "parley", "choose", "first", "hit", "stand", "sacrifice", "retreat",
-	"raze", "seize", "hero", "go", "heal", "train", "quest", "duel", "support", "drop", "objective", "desert", "give", "title", "award", "play", "pass", "buy", "capital", "peasant", "command"}
+	"raze", "seize", "hero", "go", "heal", "train", "quest", "duel", "support", "drop", "objective", "desert", "give", "title", "award", "play", "pass", "buy", "capital", "peasant", "command",
+	"rally", "assign", "guard", "lead", "foe", "abandon"}
 
 func act(seat int8, kind int, args ...int) engine.Action {
 	a := engine.Action{Seat: engine.Seat(seat), Kind: uint8(kind)}
@@ -99,6 +106,11 @@ func (s *State) decider() int8 {
 			return b.att
 		}
 		return b.chooser(1)
+	case s.dl.on:
+		if s.dl.phase == dlFoe {
+			return s.dl.ctl // H-IMAG: the player to the left decides for the foe
+		}
+		return s.duelSeat(s.dl.side)
 	case s.stage == stSeason && s.qph.on:
 		return s.qph.seat
 	case s.stage == stSeason && s.sea.bidding, s.stage == stOrders:
@@ -134,6 +146,11 @@ func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 		return s.legalChoice(p, buf)
 	case s.bat.on:
 		return s.legalBattle(p, buf)
+	case s.dl.on:
+		if s.dl.phase == dlFoe {
+			return append(buf, act(p, kFoe, 0), act(p, kFoe, 1))
+		}
+		return append(s.legalPlays(p, TwDuel, s.dl.side, buf), act(p, kPass))
 	case s.stage == stSeason && s.qph.on:
 		return s.legalQuestPhase(p, buf)
 	case s.stage == stSeason && s.sea.bidding:

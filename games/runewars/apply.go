@@ -144,11 +144,16 @@ func (s *State) do(a engine.Action, l *engine.Log) {
 		switch {
 		case s.bat.on:
 			s.popHit()
+		case s.stage == stSeason && s.qph.on && s.qph.cmd:
+			s.cmdStepNext()
 		case s.ord.phase == opPlace:
 			s.players[p].nPlace = 0
 			s.afterPlace()
 		case s.ord.phase == opCapital:
 			s.afterHarvestBonus()
+		case s.ord.phase == opAssign:
+			s.assign(p, -1, -1, l)
+			s.finishOrder()
 		default:
 			s.finishOrder()
 		}
@@ -199,8 +204,33 @@ func (s *State) do(a engine.Action, l *engine.Log) {
 		}
 		s.nextSetupPlayer(l)
 	case kCommand:
-		s.command(x, l)
-		s.nextSetupPlayer(l)
+		if s.stage == stHero {
+			s.command(x, l)
+			s.nextSetupPlayer(l)
+			break
+		}
+		// The start of the quest phase (CMD-REC; checklist 74, 75).
+		if y >= 0 {
+			s.transfer(x, y, l)
+		} else {
+			s.command(x, l)
+		}
+		s.cmdStepNext()
+	case kRally:
+		s.ord.phase = opFinished
+		if x == 1 {
+			s.rallyCommander(p, l)
+		} else {
+			s.rallyDeal(p, l)
+		}
+	case kAssign:
+		s.assign(p, x, y, l)
+		s.finishOrder()
+	case kGuard:
+		s.guardHit(x, l)
+	case kLead:
+		s.lead(x, l)
+		s.afterPlay(p, false, l)
 	case kGive:
 		s.give(x, y, z, l)
 	case kTitle:
@@ -209,7 +239,7 @@ func (s *State) do(a engine.Action, l *engine.Log) {
 	case kAward:
 		s.award(int8(x), l)
 	case kPlay:
-		s.playTactic(p, x, y, l)
+		s.playTactic(p, x, y, z, l)
 		s.afterPlay(p, false, l)
 	case kPass:
 		s.afterPlay(p, true, l)
@@ -228,7 +258,16 @@ func (s *State) do(a engine.Action, l *engine.Log) {
 	case kQuest:
 		s.attempt(x, y, l)
 	case kDuel:
-		s.duel(x, y, l)
+		s.startDuel(x, y, -1, l)
+	case kAbandon:
+		s.qAt[x] = qDiscard
+		l.Add(engine.Everyone, "quest", "%s discards a quest card", name)
+		l.Add(engine.Seats(a.Seat), "quest", "(it is %s)", &s.c.Quests[x])
+		if s.ask[0].n--; s.ask[0].n <= 0 {
+			s.pop()
+		}
+	case kFoe:
+		s.foeDecides(x == 1, l)
 	}
 }
 
@@ -429,6 +468,9 @@ func (s *State) run(l *engine.Log) {
 			continue
 		}
 		if s.stage == stSeason {
+			if s.dl.on {
+				break
+			}
 			if s.qph.on {
 				if s.questAuto() {
 					continue

@@ -116,6 +116,9 @@ type PlayerSetup struct {
 	// his Capital was destroyed (DEV; RW-D18).
 	Developments []string `json:"developments"`
 	CapitalLost  bool     `json:"capitalLost"`
+	// Lieutenant puts a Lieutenant General in play before him (CMD-LG;
+	// the commanders option).
+	Lieutenant bool `json:"lieutenant"`
 }
 
 // Arrange sets the match up as setup (JSON of a Setup) says. It is
@@ -819,6 +822,26 @@ func (s *State) arrangeTactics(su *Setup) error {
 	}
 	for p := int8(0); p < s.n; p++ {
 		s.drawTactics(p, want[p])
+	}
+	for p := int8(0); p < s.n; p++ {
+		id := s.c.Factions[s.players[p].faction].ID
+		if !su.Players[id].Lieutenant {
+			continue
+		}
+		c := -1
+		for j := 0; j < int(s.ntdeck); j++ {
+			if s.c.Tactics[s.c.TacticDeck[s.tdeck[j]]].Effect == TeCommanders {
+				c = j
+				break
+			}
+		}
+		if c < 0 {
+			return fmt.Errorf("players.%s.lieutenant: no Lieutenant General in the deck (the commanders option must be on)", id)
+		}
+		card := s.tdeck[c]
+		copy(s.tdeck[c:s.ntdeck], s.tdeck[c+1:s.ntdeck])
+		s.ntdeck--
+		s.tAt[card], s.players[p].lieut = tInPlay, card+1
 	}
 	return nil
 }

@@ -32,6 +32,11 @@ type battle struct {
 	drop  uint8 // the sides that still discard a card, a bit each
 	// Tactics cards played at its start (Battles 4): strength per side
 	bonus [2]int8
+	// Commanders (CMD-BAT): damage each side's Commanders took for their
+	// troops, and the Commanders who used their card at its start, a bit
+	// each
+	guarded [2]int8
+	led     uint32
 }
 
 type pool struct{ dmg, rout int8 }
@@ -591,7 +596,7 @@ func (s *State) hitAuto(l *engine.Log) bool {
 		s.popHit()
 		return true
 	}
-	if h.op == hSacrifice || types.count() > 1 {
+	if h.op == hSacrifice || types.count() > 1 || h.op == hDamage && s.guardian(h.side) >= 0 {
 		return false
 	}
 	s.applyHit(types.first(), l)

@@ -79,7 +79,13 @@ var whyRule = [numActionKinds]struct{ rule, why string }{
 	kPlay:      {"Runewars rules, Tactics; Battles 4; Limits 11", "a Tactics card is played at the time it names (a battle's start, the player's own order, his turn of the quest phase), never in the season it was drawn"},
 	kPass:      {"Runewars rules, Tactics", "only when the player may play Tactics cards"},
 	kBuy:       {"Runewars rules, Development Cards", "with the Development Cards variant, only with Harvest's Supremacy Bonus: one card of the player's faction he has not bought, whose cost his dials pay"},
-	kCommand:   {"Commanders of the Battlefield, CMD-SETUP", "at setup, once his two heroes are placed, the player makes one of them Commander"},
+	kCommand:   {"Commanders of the Battlefield, CMD-SETUP and CMD-REC", "at setup, once his two heroes are placed, the player makes one of them Commander; at the start of the quest phase, and at no other time, he may move his Commander's role to a hero of his in an area with one of his strongholds, or, with no Commander, draw a card for such a hero"},
+	kRally:     {"Commanders of the Battlefield, CMD-REC", "only with Rally Support's Supremacy Bonus: a hero, or Commander cards instead"},
+	kAssign:    {"Commanders of the Battlefield, CMD-REC", "a Commander card drawn with Rally Support goes under one of the player's Commanders, in place of his card, or, with room for another Commander, under a hero of his in an area with one of his strongholds"},
+	kGuard:     {"Commanders of the Battlefield, CMD-BAT", "a Commander takes damage in a battle only if his Commander card allows it, as much as it allows, and his controller chooses to; never from enemy units' special abilities"},
+	kLead:      {"Commanders of the Battlefield, CMD-BAT; Runewars rules, Battles 4", "at the start of a battle in his area, the attacker first, a Commander who is not routed uses his card once"},
+	kFoe:       {"Runewars rules, Heroes: imaginary units", "the player to the left of the hero's player decides for the imaginary foe of a quest, when its card shows a special symbol"},
+	kAbandon:   {"Runewars rules, Limits 5", "a player holding more than 3 quest cards discards one of them"},
 	kPeasant:   {"Runewars rules, Development Cards: Peasant tokens", "with the Peasant card, one of his 3 tokens stays in an area all his units left in this order, empty of figures"},
 	kCapital:   {"Runewars rules, Development Cards: Capital", "a bought Capital replaces one of the player's strongholds in his home realm; a destroyed one is rebuilt with Fortify, for 2 ore and 1 wood, in an area of his home realm he controls with no stronghold"},
 	kQuest:     {"Runewars rules, Heroes 1a", "a hero who is not routed attempts a quest its player holds in the area where it stands, in the quest phase and not after Strategize; never a Commander (CMD-HERO)"},
@@ -240,8 +246,35 @@ func (s *State) FormatAction(a engine.Action) string {
 		return "hero " + area(x)
 	case kGo:
 		return fmt.Sprintf("go %s %s", s.heroID(x), area(y))
-	case kHeal, kDesert, kCommand:
+	case kHeal, kDesert, kGuard, kLead:
 		return w + " " + s.heroID(x)
+	case kCommand:
+		if y >= 0 {
+			return fmt.Sprintf("command %s from %s", s.heroID(x), s.heroID(y))
+		}
+		return "command " + s.heroID(x)
+	case kRally:
+		if x == 1 {
+			return "rally commander"
+		}
+		return "rally heroes"
+	case kAssign:
+		c := "?"
+		if x >= 0 && x < len(s.c.Commanders) {
+			c = s.c.Commanders[x].ID
+		}
+		return fmt.Sprintf("assign %s %s", c, s.heroID(y))
+	case kFoe:
+		if x == 1 {
+			return "foe ward"
+		}
+		return "foe strike"
+	case kAbandon:
+		q := "?"
+		if x >= 0 && x < len(s.c.Quests) {
+			q = s.c.Quests[x].ID
+		}
+		return "abandon " + q
 	case kTrain:
 		if z >= 0 {
 			return fmt.Sprintf("train %s %s %s", s.heroID(x), attrID(y), attrID(z))
@@ -265,6 +298,9 @@ func (s *State) FormatAction(a engine.Action) string {
 	case kPlay:
 		if x >= 0 && x < len(s.c.Tactics) && s.c.Tactics[x].Effect == TeDesolate {
 			return "play " + s.tacticID(x) + " " + area(y)
+		}
+		if x >= 0 && x < len(s.c.Tactics) && s.c.Tactics[x].Effect == TeLure {
+			return "play " + s.tacticID(x) + " " + area(y) + " " + area(z)
 		}
 		return "play " + s.tacticID(x)
 	case kGive:
@@ -370,7 +406,7 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 			return engine.Action{}, err
 		}
 		return act(p, kind, b2i(args[0] == "dragon"), a), nil
-	case kHeal, kDesert, kCommand:
+	case kHeal, kDesert, kGuard, kLead:
 		if err := want(1, f[0]+" HERO"); err != nil {
 			return engine.Action{}, err
 		}
@@ -379,6 +415,57 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 			return engine.Action{}, err
 		}
 		return act(p, kind, h), nil
+	case kCommand:
+		if len(args) != 1 && !(len(args) == 3 && args[1] == "from") {
+			return engine.Action{}, fmt.Errorf("command: want \"command HERO [from HERO]\"")
+		}
+		h, err := hero(args[0])
+		if err != nil {
+			return engine.Action{}, err
+		}
+		from := -1
+		if len(args) == 3 {
+			if from, err = hero(args[2]); err != nil {
+				return engine.Action{}, err
+			}
+		}
+		return act(p, kind, h, from), nil
+	case kRally, kFoe:
+		words := [2]string{"heroes", "commander"}
+		if kind == kFoe {
+			words = [2]string{"strike", "ward"}
+		}
+		if err := want(1, f[0]+" "+words[0]+"|"+words[1]); err != nil {
+			return engine.Action{}, err
+		}
+		for i, w := range words {
+			if args[0] == w {
+				return act(p, kind, i), nil
+			}
+		}
+		return engine.Action{}, fmt.Errorf("%s: %q is not %s or %s", f[0], args[0], words[0], words[1])
+	case kAssign:
+		if err := want(2, "assign COMMANDER HERO"); err != nil {
+			return engine.Action{}, err
+		}
+		c, ok := s.c.CommanderByID(args[0])
+		if !ok {
+			return engine.Action{}, fmt.Errorf("assign: no Commander card %q", args[0])
+		}
+		h, err := hero(args[1])
+		if err != nil {
+			return engine.Action{}, err
+		}
+		return act(p, kind, c, h), nil
+	case kAbandon:
+		if err := want(1, "abandon QUEST"); err != nil {
+			return engine.Action{}, err
+		}
+		q, ok := s.c.QuestByID(args[0])
+		if !ok {
+			return engine.Action{}, fmt.Errorf("abandon: no quest %q", args[0])
+		}
+		return act(p, kind, q), nil
 	case kGo:
 		if err := want(2, "go HERO AREA"); err != nil {
 			return engine.Action{}, err
@@ -481,6 +568,22 @@ func (s *State) ParseAction(seat engine.Seat, text string) (engine.Action, error
 		k, ok := s.c.TacticByID(args[0])
 		if !ok {
 			return engine.Action{}, fmt.Errorf("play: no Tactics card %q", args[0])
+		}
+		if s.c.Tactics[k].Effect == TeLure {
+			// A lure names the neutral units' area and where they go
+			// (RW-R51).
+			if err := want(3, "play TACTIC FROM TO"); err != nil {
+				return engine.Action{}, err
+			}
+			a, err := area(args[1])
+			if err != nil {
+				return engine.Action{}, err
+			}
+			b, err := area(args[2])
+			if err != nil {
+				return engine.Action{}, err
+			}
+			return act(p, kind, k, a, b), nil
 		}
 		if s.c.Tactics[k].Effect == TeDesolate {
 			// A desolation token's card names its area (RW-D15).

@@ -76,6 +76,17 @@ type Quest struct {
 	Pass     Destiny // the worst destiny symbol that passes it
 	Rewards  int
 	Lost     bool // passing it makes the Lost City appear (LC; RW-D16)
+	// Foe is the imaginary unit the hero duels instead of a test, or
+	// the zero QuestFoe (Heroes: imaginary units; RW-R50).
+	Foe QuestFoe
+}
+
+// QuestFoe is a quest's imaginary foe [D] RW-R50: its health, and the
+// damage it deals on a special symbol when its controller strikes.
+type QuestFoe struct {
+	Name   string
+	Health int
+	Strike int
 }
 
 // RewardKind is a reward card's kind.
@@ -165,6 +176,11 @@ type questsFile struct {
 		Pass    string `yaml:"pass"`
 		Rewards int    `yaml:"rewards"`
 		Lost    bool   `yaml:"lostcity"`
+		Foe     *struct {
+			Name   string `yaml:"name"`
+			Health int    `yaml:"health"`
+			Strike int    `yaml:"strike"`
+		} `yaml:"foe"`
 	} `yaml:"quests"`
 	Rewards []struct {
 		ID     string `yaml:"id"`
@@ -293,6 +309,23 @@ func (c *Content) loadQuests(data []byte) error {
 				}
 				setups[t] = true
 				q.Setup = t
+			}
+			if e.Foe != nil {
+				// An imaginary foe's duel replaces the test (RW-R50).
+				if e.Test != "" || e.Pass != "" {
+					return fmt.Errorf("field foe: a quest with a foe has no test nor pass")
+				}
+				if err := checkName("foe.name", e.Foe.Name, maxNameLen); err != nil {
+					return err
+				}
+				if err := inRange("foe.health", e.Foe.Health, 1, 8); err != nil {
+					return err
+				}
+				if err := inRange("foe.strike", e.Foe.Strike, 1, 3); err != nil {
+					return err
+				}
+				q.Foe = QuestFoe{Name: e.Foe.Name, Health: e.Foe.Health, Strike: e.Foe.Strike}
+				return inRange("rewards", e.Rewards, 1, 3)
 			}
 			var err error
 			if q.Test, err = parseAttr("test", e.Test); err != nil {

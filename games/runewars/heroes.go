@@ -28,7 +28,10 @@ const (
 
 // questPhase is the Summer quest phase being played (Heroes).
 type questPhase struct {
-	on     bool
+	on    bool
+	cmd   bool // the Commander step at its start (CMD-REC): seat decides
+	first int8 // the player who acts first
+
 	seat   int8   // the player whose heroes act
 	left   int8   // players still to act, him included
 	hero   int8   // the hero moving (Heroes 1), or -1
@@ -108,13 +111,24 @@ func (s *State) questsOf(p int8) int {
 	return n
 }
 
-// drawQuest gives seat the top quest card; an empty deck is made again
-// from the discards (Heroes 1a; Limits 1). No more than 3 are held
-// (Limits 5).
-func (s *State) drawQuest(p int8, l *engine.Log) {
-	if s.questsOf(p) >= questLimit {
-		return
+// questCards reports whether a quest card can be drawn: the deck, or the
+// discards to shuffle into it (Limits 1).
+func (s *State) questCards() bool {
+	if s.nqdeck > 0 {
+		return true
 	}
+	for q := range s.c.Quests {
+		if s.qAt[q] == qDiscard {
+			return true
+		}
+	}
+	return false
+}
+
+// drawQuest gives seat the top quest card; an empty deck is made again
+// from the discards (Heroes 1a; Limits 1). A player holding a fourth
+// discards down to 3 (Limits 5; checklist 138).
+func (s *State) drawQuest(p int8, l *engine.Log) {
 	if s.nqdeck == 0 {
 		for q := range s.c.Quests {
 			if s.qAt[q] == qDiscard {
@@ -134,6 +148,15 @@ func (s *State) drawQuest(p int8, l *engine.Log) {
 	s.qAt[q] = p
 	l.Add(engine.Everyone, "quest", "%s draws a quest card", s.fac(p))
 	l.Add(engine.Seats(engine.Seat(p)), "quest", "(it is %s)", &s.c.Quests[q])
+	if n := s.questsOf(p); n > questLimit {
+		for i := 0; i < int(s.nask); i++ {
+			if c := &s.ask[i]; c.kind == chQuests && c.seat == p {
+				c.n = int8(n - questLimit) // one choice, however many drawn
+				return
+			}
+		}
+		s.push(choice{kind: chQuests, seat: p, n: int8(n - questLimit)})
+	}
 }
 
 // drawReward puts the top reward card under hero h, face down; an empty
@@ -241,6 +264,9 @@ func (s *State) legalHeroSteps(p int8, buf []engine.Action) []engine.Action {
 		if hf.owner != p || hf.area == noArea || hf.routed || hf.moved {
 			continue
 		}
+		if hf.cmd > 0 && s.active[hf.area].Has(engine.Seat(p)) {
+			continue // a Commander never leaves an activated area (CMD-HERO; checklist 29)
+		}
 		s.steps(int(hf.area), false).each(func(a int) { buf = append(buf, act(p, kGo, h, a)) })
 	}
 	return buf
@@ -264,7 +290,7 @@ func (s *State) startQuestPhase() {
 			first = p
 		}
 	}
-	s.qph = questPhase{on: true, seat: first, left: s.n, hero: -1}
+	s.qph = questPhase{on: true, seat: first, first: first, left: s.n, hero: -1, cmd: s.cmds}
 }
 
 // canAct reports whether hero h may still act in the quest phase.
@@ -288,6 +314,13 @@ func (s *State) canAct(h int) bool {
 // it reports whether it did anything.
 func (s *State) questAuto() bool {
 	q := &s.qph
+	if q.cmd {
+		if len(s.legalCommandStep(q.seat, nil)) > 0 {
+			return false
+		}
+		s.cmdStepNext()
+		return true
+	}
 	if q.hero >= 0 {
 		return false
 	}
@@ -316,6 +349,9 @@ func (s *State) nextQuester() {
 // Move and then a Quest; done ends a hero's move, or his turn (Heroes 1-3).
 func (s *State) legalQuestPhase(p int8, buf []engine.Action) []engine.Action {
 	q := &s.qph
+	if q.cmd {
+		return append(s.legalCommandStep(p, buf), act(p, kSkip)) // CMD-REC
+	}
 	if q.hero >= 0 {
 		h := int(q.hero)
 		if int(q.steps) < s.heroRange(h) {
@@ -401,6 +437,10 @@ func (s *State) attempt(h, q int, l *engine.Log) {
 	hf := &s.heroes[h]
 	p := hf.owner
 	qc := &s.c.Quests[q]
+	if qc.Foe.Health > 0 {
+		s.startDuel(h, -1, q, l) // an imaginary foe (RW-R50)
+		return
+	}
 	n := s.attr(h, qc.Test)
 	if ab := &s.c.Heroes[h].Ability; ab.Kind == HeQuest {
 		n += ab.N
@@ -428,6 +468,14 @@ func (s *State) attempt(h, q int, l *engine.Log) {
 		l.Add(engine.Everyone, "quest", "%s fails %s", &s.c.Heroes[h], qc)
 		return
 	}
+	s.questPassed(h, q, l)
+}
+
+// questPassed gives hero h quest q's rewards, face down, and its player a
+// new quest card at once (Heroes 1a).
+func (s *State) questPassed(h, q int, l *engine.Log) {
+	p := s.heroes[h].owner
+	qc := &s.c.Quests[q]
 	s.qAt[q] = qDiscard
 	l.Add(engine.Everyone, "quest", "%s passes %s and takes %d reward cards, face down", &s.c.Heroes[h], qc, qc.Rewards)
 	for i := 0; i < qc.Rewards; i++ {
@@ -505,6 +553,20 @@ func (s *State) rallyHero(p int8, l *engine.Log) {
 	if s.keepAreas(p) == 0 {
 		return
 	}
+	if s.cmds && s.cmdCards() {
+		room := false
+		s.assignable(p, func(int) { room = true })
+		if room {
+			s.ord.phase = opRally // CMD-REC: a hero, or Commander cards
+			return
+		}
+	}
+	s.rallyDeal(p, l)
+}
+
+// rallyDeal deals the player a hero with Rally Support's Supremacy Bonus,
+// or has him choose one to desert first (Order cards 6; Limits 4).
+func (s *State) rallyDeal(p int8, l *engine.Log) {
 	if s.heroesOf(p) >= heroLimit {
 		s.ord.phase = opHero
 		return
@@ -522,7 +584,9 @@ func (s *State) legalRallyHero(p int8, buf []engine.Action) []engine.Action {
 		return buf
 	}
 	for h := range s.c.Heroes {
-		if s.heroes[h].owner == p && s.inPlay(h) {
+		// A Commander is not counted by the limit, so his desertion makes
+		// no room (CMD-HERO).
+		if s.heroes[h].owner == p && s.inPlay(h) && !s.isCmd(h) {
 			buf = append(buf, act(p, kDesert, h))
 		}
 	}

@@ -382,6 +382,44 @@ func (s *State) worthOf(p int8, a engine.Action) float64 {
 		return 1.5
 	case kPeasant:
 		return 1 // an area kept without a unit (DEV-PEA)
+	case kCommand:
+		return 0.3 // a Commander in a stronghold leads the troops recruited there
+	case kRally:
+		if x == 1 && s.cmdsOf(p) == 0 {
+			return 0.5 // Commander cards when he has no Commander
+		}
+		return 0.2
+	case kAssign:
+		if c := &s.c.Commanders[x]; s.heroes[y].cmd > 0 && s.c.Commanders[s.heroes[y].cmd-1].N >= c.N {
+			return -0.2 // no better than his card
+		}
+		return 0.5
+	case kGuard:
+		// A Commander takes damage for his troops while he is far from
+		// his death (CMD-BAT).
+		if int(s.heroes[x].dmg)+2 >= s.c.Heroes[x].Health {
+			return -1
+		}
+		return 0.5
+	case kLead:
+		return 1
+	case kFoe:
+		// Decide for the foe against the hero: ward off when the foe is
+		// near its end, strike otherwise (RW-R50).
+		foe := &s.c.Quests[s.dl.q].Foe
+		if (x == 1) == (int(s.dl.foeDmg)+1 >= foe.Health) {
+			return 1
+		}
+		return 0
+	case kAbandon:
+		// Keep the quests nearest his heroes.
+		best := 99
+		for h := range s.c.Heroes {
+			if s.heroes[h].owner == p && s.inPlay(h) {
+				best = min(best, s.b.pos[s.heroes[h].area].distance(s.b.pos[s.c.Quests[x].Area]))
+			}
+		}
+		return float64(best) / 10
 	case kObjective:
 		// Keep the objective nearest to completion (Limits 3).
 		if ob := &s.c.Objectives[x]; ob.Goal.atSeasonEnd() {

@@ -55,6 +55,12 @@ func (s *State) legalChoice(p int8, buf []engine.Action) []engine.Action {
 		buf = append(buf, act(p, kDone))
 	case chObjective:
 		buf = s.legalObjective(p, buf)
+	case chQuests:
+		for q := range s.c.Quests {
+			if s.qAt[q] == p {
+				buf = append(buf, act(p, kAbandon, q))
+			}
+		}
 	case chAward:
 		for q := int8(0); q < s.n; q++ {
 			if c.n&(1<<q) != 0 {
@@ -123,7 +129,9 @@ func (s *State) legalBattle(p int8, buf []engine.Action) []engine.Action {
 	case bHeroes:
 		return s.legalHeroRetreat(p, buf)
 	case bTactics:
-		return append(s.legalPlays(p, TwBattle, b.loser, buf), act(p, kPass))
+		buf = s.legalPlays(p, TwBattle, b.loser, buf)
+		s.leaders(b.loser, func(h int) { buf = append(buf, act(p, kLead, h)) }) // CMD-BAT
+		return append(buf, act(p, kPass))
 	case bKeep:
 		buf = append(buf, act(p, kRaze))
 		if s.keepsOf(p) < strongholdSupply {
@@ -152,6 +160,13 @@ func (s *State) legalBattle(p int8, buf []engine.Action) []engine.Action {
 		for u := 0; u < len(s.c.Units); u++ {
 			if types.has(u) {
 				buf = append(buf, act(p, kind, u))
+			}
+		}
+		if h.op == hDamage {
+			// A Commander takes damage only if his card allows it and his
+			// controller chooses to (CMD-BAT; checklist 130).
+			if g := s.guardian(h.side); g >= 0 {
+				buf = append(buf, act(p, kGuard, g))
 			}
 		}
 		return buf
@@ -192,6 +207,7 @@ func (s *State) legalOrder(p int8, buf []engine.Action) []engine.Action {
 		if o.value == oStrategize {
 			buf = s.legalHeroSteps(p, buf)
 		}
+		buf = s.legalCmdMoves(p, buf) // CMD-HERO (checklist 29)
 		return append(buf, act(p, kDone))
 	case opRecruit:
 		for r := Resource(0); r < numResources; r++ {
@@ -239,6 +255,10 @@ func (s *State) legalOrder(p int8, buf []engine.Action) []engine.Action {
 		return append(buf, act(p, kSkip))
 	case opHero:
 		return s.legalRallyHero(p, buf)
+	case opRally:
+		return append(buf, act(p, kRally, 0), act(p, kRally, 1))
+	case opAssign:
+		return s.legalAssign(p, buf)
 	case opTitle:
 		return s.legalTitles(p, buf)
 	case opTactics:

@@ -35,6 +35,9 @@ type orderStep struct {
 	// vacated: areas the player's units have all left in this order,
 	// where a Peasant token may stay (DEV-PEA).
 	vacated areaSet
+	// Rally Support's Commander cards drawn, one to keep (CMD-REC).
+	cd  [2]int8
+	ncd int8
 }
 
 // Order phases.
@@ -49,6 +52,8 @@ const (
 	opTitle                 // Acquire Power's Supremacy Bonus: Influence on a title, or skip
 	opTactics               // Tactics cards played at the order's start, or pass
 	opCapital               // a Capital bought: the stronghold it replaces (DEV-CAP)
+	opRally                 // Rally Support's Supremacy Bonus: a hero or Commander cards (CMD-REC)
+	opAssign                // the Commander card kept, or none (CMD-REC)
 	opFinished
 )
 

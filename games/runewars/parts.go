@@ -28,7 +28,12 @@ import (
 //   - objective <objective>: the objective; give <hero> <hero> <reward>:
 //     both heroes and the reward card;
 //   - title <title> <n>: the title; award <faction>: the faction;
-//     play <tactic>: the Tactics card; pass: nothing;
+//     play <tactic> [<area> [<area>]]: the Tactics card and its areas;
+//     pass: nothing;
+//   - command <hero> [from <hero>]: the heroes; guard, lead <hero>: the
+//     hero; assign <commander> <hero>: the Commander card and the hero;
+//     rally heroes|commander, foe strike|ward: the word; abandon <quest>:
+//     the quest;
 //   - done, conceal, skip, fight, sacrifice, raze: nothing.
 func (s *State) ActionParts(a engine.Action) engine.ActionParts {
 	if int(a.Kind) >= numActionKinds {
@@ -105,8 +110,26 @@ func (s *State) ActionParts(a engine.Action) engine.ActionParts {
 		}
 	case kDuel:
 		out.Refs = []string{s.heroID(int(x)), s.heroID(int(y))}
-	case kHeal, kDesert, kCommand:
+	case kHeal, kDesert, kGuard, kLead:
 		out.Refs = []string{s.heroID(int(x))}
+	case kCommand:
+		out.Refs = []string{s.heroID(int(x))}
+		if y >= 0 {
+			out.Refs = append(out.Refs, s.heroID(int(y)))
+		}
+	case kRally:
+		out.Refs = []string{[]string{"heroes", "commander"}[min(max(int(x), 0), 1)]}
+	case kFoe:
+		out.Refs = []string{[]string{"strike", "ward"}[min(max(int(x), 0), 1)]}
+	case kAssign:
+		if x >= 0 && int(x) < len(s.c.Commanders) {
+			out.Refs = []string{s.c.Commanders[x].ID}
+		}
+		out.Refs = append(out.Refs, s.heroID(int(y)))
+	case kAbandon:
+		if x >= 0 && int(x) < len(s.c.Quests) {
+			out.Refs = []string{s.c.Quests[x].ID}
+		}
 	case kTrain:
 		out.Refs = []string{s.heroID(int(x)), attrID(int(y))}
 		if z >= 0 {
@@ -124,6 +147,9 @@ func (s *State) ActionParts(a engine.Action) engine.ActionParts {
 		out.Refs = []string{s.tacticID(int(x))}
 		if x >= 0 && int(x) < len(s.c.Tactics) && s.c.Tactics[x].Effect == TeDesolate && y >= 0 && int(y) < len(s.c.Areas) {
 			out.Refs = append(out.Refs, s.c.Areas[y].ID)
+		}
+		if x >= 0 && int(x) < len(s.c.Tactics) && s.c.Tactics[x].Effect == TeLure {
+			out.Refs = append(out.Refs, area(y), area(z))
 		}
 	case kGive:
 		out.Refs = []string{s.heroID(int(x)), s.heroID(int(y))}

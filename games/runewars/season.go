@@ -43,6 +43,7 @@ const (
 	chPut                    // place n rune tokens received
 	chObjective              // keep one objective card, discard the others (Limits 3)
 	chAward                  // the Primarch gives a tied bid to one of the tied players (n: their seats, a bit each)
+	chQuests                 // discard n quest cards, down to 3 (Limits 5)
 )
 
 func (s *State) push(c choice) {

@@ -62,6 +62,7 @@ type player struct {
 	nPlace    int8
 	devCards  uint8 // the Development cards bought, a bit each (DEV)
 	capLost   bool  // his Capital was destroyed and may be rebuilt (DEV-CAP)
+	lieut     int8  // his Lieutenant General in play: its card plus 1, or 0 (CMD-LG)
 }
 
 // stage is what the match is doing.
@@ -161,6 +162,7 @@ type State struct {
 	rOut    uint32                // reward cards discarded face up
 	dropped [maxAreas]uint32      // reward cards on a Defeated Hero marker
 	qph     questPhase            // Summer's quest phase
+	dl      duelFight             // the duel being fought (Heroes 1b)
 
 	// objectives (Setup 7; Limits 3; RW-D12)
 	objAt  [maxObjectives]int8    // who holds each objective card: a seat, oDeck, oDone or oDiscard

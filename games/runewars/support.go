@@ -93,7 +93,8 @@ func (s *State) heroesRetreat(to int, l *engine.Log) {
 	seat := b.sideSeat(b.loser)
 	for h := range s.c.Heroes {
 		hf := &s.heroes[h]
-		if seat >= 0 && hf.owner == seat && hf.support != 0 {
+		if seat >= 0 && hf.owner == seat && (hf.support != 0 || hf.cmd > 0 && hf.area == b.area) {
+			// A Commander retreats with his troops (CMD-BAT; checklist 129).
 			hf.area, hf.routed, hf.support = int8(to), true, 0
 			l.Add(engine.Everyone, "retreat", "%s retreats to %s, routed", &s.c.Heroes[h], &s.c.Areas[to])
 			s.arrive(h, l)
@@ -108,7 +109,7 @@ func (s *State) heroesAlone(l *engine.Log) {
 	b := &s.bat
 	seat := b.sideSeat(b.loser)
 	for h := range s.c.Heroes {
-		if hf := &s.heroes[h]; seat >= 0 && hf.owner == seat && hf.support != 0 {
+		if hf := &s.heroes[h]; seat >= 0 && hf.owner == seat && (hf.support != 0 || hf.cmd > 0 && hf.area == b.area) {
 			b.phase = bHeroes
 			return
 		}

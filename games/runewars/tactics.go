@@ -23,10 +23,11 @@ const (
 	TwDefend                   // the same, as the defender
 	TwOrder                    // at the start of his own order
 	TwQuest                    // in his turn of the quest phase (Limits 11)
+	TwDuel                     // at the start of a duel his hero fights (Heroes 1b)
 	numTacticWhens
 )
 
-var tacticWhenWords = [numTacticWhens]string{"battle", "attack", "defend", "order", "quest"}
+var tacticWhenWords = [numTacticWhens]string{"battle", "attack", "defend", "order", "quest", "duel"}
 
 // TacticEffect is what a Tactics card does.
 type TacticEffect uint8
@@ -38,11 +39,15 @@ const (
 	TeDial
 	TeDraw
 	TeWound
-	TeDesolate // a desolation token (Desolation tokens; RW-D15)
+	TeDesolate   // a desolation token (Desolation tokens; RW-D15)
+	TeStrike     // N damage to the other side of a duel (RW-R49)
+	TeLure       // up to N neutral units moved into his area, allied (Diplomacy ¶; RW-R51)
+	TeRumor      // N quest cards drawn (Limits 5; RW-R52)
+	TeCommanders // Lieutenant General: 2 Commanders (CMD-LG; RW-R53)
 	numTacticEffects
 )
 
-var tacticEffectWords = [numTacticEffects]string{"strength", "influence", "dial", "draw", "wound", "desolate"}
+var tacticEffectWords = [numTacticEffects]string{"strength", "influence", "dial", "draw", "wound", "desolate", "strike", "lure", "rumor", "commanders"}
 
 // Tactic is one kind of Tactics card [D] RW-D14.
 type Tactic struct {
@@ -101,11 +106,11 @@ func (c *Content) loadTactics(data []byte) error {
 				}
 			}
 			if w < 0 {
-				return fmt.Errorf("field when: %q is not battle, attack, defend, order or quest", e.When)
+				return fmt.Errorf("field when: %q is not battle, attack, defend, order, quest or duel", e.When)
 			}
 			t.When = TacticWhen(w)
 			f := strings.Fields(e.Effect)
-			bad := fmt.Errorf("field effect: %q: want strength N, influence N, dial RES N, draw N, wound N (N 1-3) or desolate 1", e.Effect)
+			bad := fmt.Errorf("field effect: %q: want strength N, influence N, dial RES N, draw N, wound N, strike N, lure N, rumor N (N 1-3), desolate 1 or commanders 2", e.Effect)
 			k := -1
 			if len(f) > 0 {
 				for x, word := range tacticEffectWords {
@@ -138,11 +143,17 @@ func (c *Content) loadTactics(data []byte) error {
 			}
 			t.N = n
 			battle := t.When <= TwDefend
-			if battle != (t.Effect == TeStrength) || (t.When == TwQuest) != (t.Effect == TeWound) {
-				return fmt.Errorf("field effect: %q is not played %s (strength is for battles, wound for the quest phase)", e.Effect, e.When)
+			if battle != (t.Effect == TeStrength) || (t.When == TwQuest) != (t.Effect == TeWound) || (t.When == TwDuel) != (t.Effect == TeStrike) {
+				return fmt.Errorf("field effect: %q is not played %s (strength is for battles, wound for the quest phase, strike for duels)", e.Effect, e.When)
 			}
 			if t.Effect == TeDesolate && (t.When != TwOrder || t.N != 1) {
 				return fmt.Errorf("field effect: %q: desolate places one token (desolate 1), at the start of an order", e.Effect)
+			}
+			if (t.Effect == TeLure || t.Effect == TeRumor || t.Effect == TeCommanders) && t.When != TwOrder {
+				return fmt.Errorf("field effect: %q is played at the start of an order (when: order)", e.Effect)
+			}
+			if t.Effect == TeCommanders && t.N != 2 {
+				return fmt.Errorf("field effect: %q: Lieutenant General allows 2 Commanders in all (commanders 2; TN-28)", e.Effect)
 			}
 			t.Text = tacticText(&t)
 			return nil
@@ -172,6 +183,8 @@ func tacticText(t *Tactic) string {
 		when = "At the start of a battle you fight as the defender"
 	case TwOrder:
 		when = "At the start of your order"
+	case TwDuel:
+		when = "At the start of a duel your hero fights"
 	default:
 		when = "In your turn of the quest phase"
 	}
@@ -184,6 +197,16 @@ func tacticText(t *Tactic) string {
 		return fmt.Sprintf("%s: raise your %s dial by %d.", when, t.Res, t.N)
 	case TeDraw:
 		return fmt.Sprintf("%s: draw %d Tactics cards.", when, t.N)
+	}
+	switch t.Effect {
+	case TeStrike:
+		return fmt.Sprintf("%s: %d damage to the other side, before the first round.", when, t.N)
+	case TeLure:
+		return fmt.Sprintf("%s: up to %d neutral units allied to no one, all those of one area, move into an adjacent area you control and become your allies.", when, t.N)
+	case TeRumor:
+		return fmt.Sprintf("%s: draw %d quest cards, then discard down to 3.", when, t.N)
+	case TeCommanders:
+		return when + ": keep this card in play; you may have 2 Commanders (5 heroes in all) until one of your Commanders is defeated, when it is discarded."
 	}
 	if t.Effect == TeDesolate {
 		return when + ": place a desolation token in an area outside the home realms with no desolation or Frost token; whoever controls it receives its resources at once, and it produces none afterwards."
@@ -212,6 +235,8 @@ func (s *State) tacticID(k int) string {
 const (
 	tDeck    = -1
 	tDiscard = -2
+	tOut     = -3 // not in this match: Lieutenant General without Commanders
+	tInPlay  = -4 // in front of its player: Lieutenant General (CMD-LG)
 )
 
 // stamp is the season now, to tell the cards drawn in it (Tactics).
@@ -221,8 +246,12 @@ func (s *State) stamp() int8 { return s.year*4 + s.season + 1 }
 // order.
 func (s *State) prepareTactics(shuffle bool) {
 	s.ntdeck = 0
-	for i := range s.c.TacticDeck {
+	for i, k := range s.c.TacticDeck {
 		s.tAt[i], s.tNew[i] = tDeck, 0
+		if s.c.Tactics[k].Effect == TeCommanders && !s.cmds {
+			s.tAt[i] = tOut // CMD-LG: only with the variant
+			continue
+		}
 		s.tdeck[s.ntdeck] = int8(i)
 		s.ntdeck++
 	}
@@ -309,6 +338,19 @@ func (s *State) legalPlays(p int8, moment TacticWhen, side int8, buf []engine.Ac
 		if !tacticFits(s.c.Tactics[k].When, moment, side) || s.playable(p, k) < 0 {
 			continue
 		}
+		switch s.c.Tactics[k].Effect {
+		case TeLure:
+			buf = s.legalLures(p, k, buf)
+			continue
+		case TeCommanders:
+			if !s.cmds || s.players[p].lieut > 0 {
+				continue
+			}
+		case TeRumor:
+			if !s.questCards() {
+				continue
+			}
+		}
 		if s.c.Tactics[k].Effect == TeDesolate {
 			// A card placing a desolation token names its area, one of
 			// those where one may go (Desolation tokens; RW-R40).
@@ -330,9 +372,10 @@ func (s *State) canPlay(p int8, moment TacticWhen, side int8) bool {
 	return len(s.legalPlays(p, moment, side, buf[:0])) > 0
 }
 
-// playTactic plays a card of kind k (a desolation token's area: area):
+// playTactic plays a card of kind k (a desolation token's area: area; a
+// lure's areas: from area to to):
 // it is discarded and does what it says (RW-D14, RW-D15).
-func (s *State) playTactic(p int8, k, area int, l *engine.Log) {
+func (s *State) playTactic(p int8, k, area, to int, l *engine.Log) {
 	c := s.playable(p, k)
 	s.tAt[c], s.tNew[c] = tDiscard, 0
 	s.players[p].tactics--
@@ -354,6 +397,18 @@ func (s *State) playTactic(p int8, k, area int, l *engine.Log) {
 		s.drawTactics(p, t.N)
 	case TeDesolate:
 		s.desolate(area, l)
+	case TeStrike:
+		s.strikeFirst(p, t.N, l)
+	case TeLure:
+		s.lure(p, area, to, l)
+	case TeRumor:
+		for i := 0; i < t.N; i++ {
+			s.drawQuest(p, l)
+		}
+	case TeCommanders:
+		s.tAt[c] = tInPlay
+		s.players[p].lieut = int8(c + 1)
+		l.Add(engine.Everyone, "tactics", "%s keeps %s in play: he may have 2 Commanders", s.fac(p), t)
 	case TeWound:
 		for h := range s.c.Heroes {
 			hf := &s.heroes[h]
@@ -385,7 +440,7 @@ func (s *State) openBattleTactics(from int8) {
 	b := &s.bat
 	for side := from; side < 2; side++ {
 		seat := b.sideSeat(side)
-		if seat >= 0 && s.canPlay(seat, TwBattle, side) {
+		if seat >= 0 && (s.canPlay(seat, TwBattle, side) || s.canLead(side)) {
 			b.phase, b.loser = bTactics, side
 			return
 		}
@@ -398,8 +453,13 @@ func (s *State) afterPlay(p int8, passed bool, l *engine.Log) {
 	switch {
 	case s.bat.on && s.bat.phase == bTactics:
 		side := s.bat.loser
-		if passed || !s.canPlay(p, TwBattle, side) {
+		if passed || !s.canPlay(p, TwBattle, side) && !s.canLead(side) {
 			s.openBattleTactics(side + 1)
+		}
+	case s.dl.on && s.dl.phase == dlTactics:
+		side := s.dl.side
+		if passed || !s.canPlay(p, TwDuel, side) {
+			s.duelTactics(side+1, l)
 		}
 	case s.stage == stResolve && s.ord.phase == opTactics:
 		if passed || !s.canPlay(p, TwOrder, 0) {

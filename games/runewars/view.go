@@ -34,12 +34,33 @@ type View struct {
 	RewardDeck int          `json:"rewardDeck"`
 	RewardsOut []string     `json:"rewardsOut,omitempty"` // reward cards discarded face up
 	QuestPhase string       `json:"questPhase,omitempty"` // the faction whose heroes act in Summer
+	// Duel is the duel being fought, seen by all (Heroes 1b).
+	Duel *DuelView `json:"duel,omitempty"`
+	// CommanderCards are the Commander cards drawn with Rally Support,
+	// face up, one to keep (CMD-REC); CommanderDeck counts the deck.
+	CommanderCards []string `json:"commanderCards,omitempty"`
+	CommanderDeck  int      `json:"commanderDeck,omitempty"`
 	// ObjectivesOut are the objective cards discarded to the limit, face
 	// up (Limits 3; RW-R35).
 	ObjectivesOut []string `json:"objectivesOut,omitempty"`
 	// Titles are face up for everyone, with their holder and the
 	// Influence on them (Acquire Power; RW-D13).
 	Titles []TitleView `json:"titles"`
+}
+
+// DuelView is a duel being fought: the challenger, the hero challenged
+// or a quest's imaginary foe (its name, health and damage), the rounds
+// fought, and the fate cards of a round while the foe's controller
+// decides (RW-R50).
+type DuelView struct {
+	Hero      string `json:"hero"`
+	Against   string `json:"against,omitempty"`
+	Foe       string `json:"foe,omitempty"`
+	FoeHealth int    `json:"foeHealth,omitempty"`
+	FoeDamage int    `json:"foeDamage,omitempty"`
+	Quest     string `json:"quest,omitempty"`
+	Round     int    `json:"round"`
+	Cards     []int  `json:"cards,omitempty"`
 }
 
 // TitleView is a title card, face up.
@@ -112,6 +133,8 @@ type PlayerView struct {
 	// Hand is the Tactics cards in hand, for their holder only; tactics
 	// (the count) is seen by all (Limits 7; RW-D14).
 	Hand []TacticView `json:"hand,omitempty"`
+	// Lieutenant says its Lieutenant General is in play (CMD-LG).
+	Lieutenant bool `json:"lieutenant,omitempty"`
 }
 
 // TacticView is a Tactics card in its holder's hand.
@@ -246,6 +269,7 @@ func (s *State) view(seat engine.Seat) *View {
 			}
 		}
 		pv.CapitalLost = pl.capLost
+		pv.Lieutenant = pl.lieut > 0
 		// An Alternate City's dragon runes are face up for all (RW-R43).
 		cr := s.cityRunes(p)
 		pv.Runes += cr
@@ -428,6 +452,26 @@ func (s *State) view(seat engine.Seat) *View {
 	if s.stage == stSeason && s.qph.on {
 		v.QuestPhase = s.faction(s.qph.seat)
 	}
+	if s.dl.on {
+		dl := &s.dl
+		dv := &DuelView{Hero: s.c.Heroes[dl.a].ID, Round: int(dl.round)}
+		if dl.d >= 0 {
+			dv.Against = s.c.Heroes[dl.d].ID
+		} else {
+			foe := &s.c.Quests[dl.q].Foe
+			dv.Foe, dv.FoeHealth, dv.FoeDamage, dv.Quest = foe.Name, foe.Health, int(dl.foeDmg), s.c.Quests[dl.q].ID
+		}
+		if dl.phase == dlFoe {
+			dv.Cards = []int{s.c.Fate[dl.ca].ID, s.c.Fate[dl.cd].ID}
+		}
+		v.Duel = dv
+	}
+	if s.cmds {
+		v.CommanderDeck = int(s.ncdeck)
+		for i := 0; i < int(s.ord.ncd); i++ {
+			v.CommanderCards = append(v.CommanderCards, c.Commanders[s.ord.cd[i]].ID)
+		}
+	}
 	for o := range c.Objectives {
 		if s.objAt[o] == oDiscard {
 			v.ObjectivesOut = append(v.ObjectivesOut, c.Objectives[o].ID)
@@ -533,9 +577,20 @@ func (s *State) asking() string {
 			return fmt.Sprintf("%s: place %d rune tokens, face down, in friendly or uncontrolled areas", who(c.seat), c.n)
 		case chObjective:
 			return who(c.seat) + ": keep one objective card and discard the others (Limits 3)"
+		case chQuests:
+			return fmt.Sprintf("%s: discard %d quest cards, down to 3 (Limits 5)", who(c.seat), c.n)
 		case chAward:
 			return who(c.seat) + ": the bid is tied; as Primarch of the Wizards' Council, award it to one of the tied players (Influence bids 3)"
 		}
+	}
+	if s.dl.on {
+		if s.dl.phase == dlFoe {
+			return who(s.dl.ctl) + ": decide for " + s.c.Quests[s.dl.q].Foe.Name + ": strike, or ward off this round's wounds (Heroes: imaginary units)"
+		}
+		return who(s.duelSeat(s.dl.side)) + ": play Tactics cards at the start of the duel, or pass (Heroes 1b)"
+	}
+	if s.stage == stSeason && s.qph.on && s.qph.cmd {
+		return who(s.qph.seat) + ": at the start of the quest phase, move your Commander's role to a hero in one of your strongholds, or draw a Commander card for one if you have none, or skip (Commanders of the Battlefield)"
 	}
 	if s.bat.on {
 		b := &s.bat
@@ -626,6 +681,10 @@ func (s *State) asking() string {
 			return who(o.seat) + ": place more Influence on a title than lies on it to take it, or skip (Acquire Power)"
 		case opFortify:
 			return who(o.seat) + ": build, repair, turn your revealed runes face down, move a rune, then done (Fortify)"
+		case opRally:
+			return who(o.seat) + ": take a hero, or draw 2 Commander cards instead and keep one (Rally Support; Commanders of the Battlefield)"
+		case opAssign:
+			return who(o.seat) + ": put one of the Commander cards drawn under one of your Commanders or under a hero in one of your strongholds, or skip (Commanders of the Battlefield)"
 		}
 	}
 	return ""
