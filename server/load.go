@@ -15,10 +15,10 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
-	"golang.org/x/time/rate"
 
 	"skald/engine"
 	"skald/games"
@@ -28,6 +28,10 @@ import (
 // the WebSocket API by bots that pick random legal actions, each a client
 // of its own, for Duration or until MaxActions actions were acknowledged.
 // A finished match is replaced by a new one, so that Matches stay live.
+//
+// The figures cover a measured window only: it opens once every match has
+// been created, its clients have connected and it has played an action
+// (the warm-up, at most Warmup), and lasts Duration.
 type LoadConfig struct {
 	URL        string // the server's base URL; loopback addresses only
 	Game       string
@@ -37,35 +41,49 @@ type LoadConfig struct {
 	MaxActions int
 	Seed       uint64
 	// Rate, if positive, is the load offered: actions per second over
-	// all matches, each seat waiting its turn for one (an open load, as
-	// people who think between moves make). 0 sends each action as soon
-	// as the last was acknowledged and the new state arrived (a closed
-	// loop, which measures the most the server can take).
+	// all matches, each match offered Rate/Matches a second on a fixed
+	// schedule (an open load, as people who think between moves make;
+	// see pacer). 0 sends each action as soon as the last was
+	// acknowledged and the new state arrived (a closed loop, which
+	// measures the most the server can take).
 	Rate float64
-	// Live, if not nil, is called once every match has been created and
-	// has played at least one action, with the clients still connected.
-	Live func()
-
-	wait func(context.Context) error // for the offered rate
+	// Warmup bounds the warm-up (default a minute).
+	Warmup time.Duration
+	// Live, if not nil, is called when the measured window opens, with
+	// every match playing and its clients connected; End when it closes.
+	Live, End func()
 }
 
-// LoadResult holds a load run's figures.
+// LoadResult holds a load run's figures, over its measured window.
 type LoadResult struct {
-	Matches       int           `json:"matches"`
-	Actions       int           `json:"actions"`
-	Finished      int           `json:"finished_matches"`
-	Refused       int           `json:"refused"`
+	Matches  int `json:"matches"`
+	Actions  int `json:"actions"` // acknowledged in the window
+	Finished int `json:"finished_matches"`
+	Refused  int `json:"refused"`
+	// Unanswered are the actions due in the window (sent, or waiting to
+	// be sent because their seat's last action was not yet answered)
+	// that were not acknowledged when it closed.
+	Unanswered    int           `json:"unanswered"`
+	Warmup        time.Duration `json:"warmup_ns"`
 	Elapsed       time.Duration `json:"elapsed_ns"`
+	Offered       float64       `json:"offered_per_sec"` // 0: a closed loop
 	ActionsPerSec float64       `json:"actions_per_sec"`
-	P50           time.Duration `json:"p50_ns"`
-	P99           time.Duration `json:"p99_ns"`
-	Max           time.Duration `json:"max_ns"`
+	// The latencies are from the time an action was due (the closed
+	// loop: sent) to its acknowledgement.
+	P50 time.Duration `json:"p50_ns"`
+	P99 time.Duration `json:"p99_ns"`
+	Max time.Duration `json:"max_ns"`
 }
 
 // String returns the figures in a sentence.
 func (r *LoadResult) String() string {
-	return fmt.Sprintf("%d matches at once: %d actions in %.1fs = %.0f actions/s; send→ack p50 %v, p99 %v, max %v; %d matches finished, %d actions refused",
-		r.Matches, r.Actions, r.Elapsed.Seconds(), r.ActionsPerSec, r.P50.Round(10*time.Microsecond), r.P99.Round(10*time.Microsecond), r.Max.Round(10*time.Microsecond), r.Finished, r.Refused)
+	load := "a closed loop"
+	if r.Offered > 0 {
+		load = fmt.Sprintf("%.0f actions/s offered", r.Offered)
+	}
+	return fmt.Sprintf("%d matches at once: %d actions in %.1fs = %.0f actions/s (%s); due→ack p50 %v, p99 %v, max %v; %d unanswered at the end; %d matches finished, %d actions refused (warm-up %.1fs)",
+		r.Matches, r.Actions, r.Elapsed.Seconds(), r.ActionsPerSec, load, r.P50.Round(10*time.Microsecond), r.P99.Round(10*time.Microsecond), r.Max.Round(10*time.Microsecond),
+		r.Unanswered, r.Finished, r.Refused, r.Warmup.Seconds())
 }
 
 // checkLoopback refuses a URL whose host is not a loopback address: a load
@@ -86,6 +104,96 @@ func checkLoopback(base string) error {
 	return nil
 }
 
+// pacer is one match's schedule in an open load: its actions are due
+// every interval, whatever happened to the earlier ones. A seat that may
+// act takes the next time due and sends then, or at once if that time has
+// passed (the server was slow to answer the last action): its latency is
+// counted from the time due, not from the send, so a slow server is not
+// excused by being asked less (the coordinated omission that wrk2
+// corrects). The schedule is shifted by the time a finished match takes
+// to be replaced, which is the load client's, not the server's.
+type pacer struct {
+	mu     sync.Mutex
+	every  time.Duration // 0: a closed loop
+	next   time.Time
+	paused time.Time
+}
+
+// due returns when the next action is due and moves the schedule on.
+func (p *pacer) due(now time.Time) time.Time {
+	if p.every == 0 {
+		return now
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	t := p.next
+	p.next = t.Add(p.every)
+	return t
+}
+
+// pause notes that the match ended at now; resume, that its replacement
+// plays from now: the schedule is shifted by the time between.
+func (p *pacer) pause(now time.Time) {
+	p.mu.Lock()
+	p.paused = now
+	p.mu.Unlock()
+}
+
+func (p *pacer) resume(now time.Time) {
+	p.mu.Lock()
+	if !p.paused.IsZero() {
+		p.next = p.next.Add(now.Sub(p.paused))
+		p.paused = time.Time{}
+	}
+	p.mu.Unlock()
+}
+
+// loadRun is the state a load run's clients share.
+type loadRun struct {
+	cfg LoadConfig
+	// start and stop are the measured window, in UnixNano (0: not yet).
+	start, stop atomic.Int64
+	mu          sync.Mutex
+	latencies   []time.Duration
+	res         LoadResult
+	full        chan struct{} // closed once MaxActions are measured
+	fullOnce    sync.Once
+}
+
+// record counts an action due at due and acknowledged at acked, if it
+// falls in the measured window.
+func (r *loadRun) record(due, acked time.Time) {
+	start := r.start.Load()
+	if start == 0 || due.UnixNano() < start {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if stop := r.stop.Load(); stop != 0 && acked.UnixNano() > stop {
+		if due.UnixNano() <= stop {
+			r.res.Unanswered++ // answered only after the window closed
+		}
+		return
+	}
+	r.latencies = append(r.latencies, acked.Sub(due))
+	r.res.Actions++
+	if r.res.Actions >= r.cfg.MaxActions {
+		r.fullOnce.Do(func() { close(r.full) })
+	}
+}
+
+// unanswered counts an action due at due and not acknowledged when the
+// run stopped, if it was due in the measured window.
+func (r *loadRun) unanswered(due time.Time) {
+	start, stop := r.start.Load(), r.stop.Load()
+	if start == 0 || stop == 0 || due.UnixNano() < start || due.UnixNano() > stop {
+		return
+	}
+	r.mu.Lock()
+	r.res.Unanswered++
+	r.mu.Unlock()
+}
+
 // Load runs a bounded load against the server at cfg.URL.
 func Load(ctx context.Context, cfg LoadConfig) (*LoadResult, error) {
 	if err := checkLoopback(cfg.URL); err != nil {
@@ -97,42 +205,21 @@ func Load(ctx context.Context, cfg LoadConfig) (*LoadResult, error) {
 	if cfg.MaxActions <= 0 {
 		cfg.MaxActions = 1 << 30
 	}
-	ctx, cancel := context.WithTimeout(ctx, cfg.Duration)
-	defer cancel()
-	if cfg.Rate > 0 {
-		lim := rate.NewLimiter(rate.Limit(cfg.Rate), 1)
-		cfg.wait = func(ctx context.Context) error {
-			if err := lim.Wait(ctx); err != nil {
-				// The next token comes after the run ends: it ends here.
-				<-ctx.Done()
-				return ctx.Err()
-			}
-			return nil
-		}
-	} else {
-		cfg.wait = func(context.Context) error { return nil }
+	if cfg.Warmup <= 0 {
+		cfg.Warmup = time.Minute
 	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	run := &loadRun{cfg: cfg, full: make(chan struct{})}
+	run.res.Matches, run.res.Offered = cfg.Matches, max(cfg.Rate, 0)
 	var (
-		mu        sync.Mutex
-		latencies []time.Duration
-		res       = &LoadResult{Matches: cfg.Matches}
-		started   sync.WaitGroup
-		errOnce   sync.Once
-		firstErr  error
+		started  sync.WaitGroup
+		errOnce  sync.Once
+		firstErr error
 	)
 	fail := func(err error) {
 		errOnce.Do(func() { firstErr = err })
 		cancel()
-	}
-	record := func(d time.Duration) bool {
-		mu.Lock()
-		defer mu.Unlock()
-		latencies = append(latencies, d)
-		res.Actions++
-		if res.Actions >= cfg.MaxActions {
-			cancel()
-		}
-		return true
 	}
 	t0 := time.Now()
 	var wg sync.WaitGroup
@@ -142,52 +229,79 @@ func Load(ctx context.Context, cfg LoadConfig) (*LoadResult, error) {
 		go func() {
 			defer wg.Done()
 			rng := rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
+			p := &pacer{}
+			if cfg.Rate > 0 {
+				// Each match's schedule starts at a random moment of its
+				// first interval, so that the matches do not act in step.
+				p.every = time.Duration(float64(time.Second) * float64(cfg.Matches) / cfg.Rate)
+				p.next = time.Now().Add(time.Duration(rng.Int64N(int64(p.every))))
+			}
 			first := true
 			for ctx.Err() == nil {
-				n, over, err := loadMatch(ctx, cfg, rng, record, func() {
+				n, over, err := loadMatch(ctx, run, p, rng, func() {
 					if first {
 						first = false
 						started.Done()
 					}
 				})
-				mu.Lock()
-				res.Refused += n
+				run.mu.Lock()
+				run.res.Refused += n
 				if over {
-					res.Finished++
+					run.res.Finished++
 				}
-				mu.Unlock()
+				run.mu.Unlock()
 				if err != nil && ctx.Err() == nil {
 					fail(err)
 				}
+				p.pause(time.Now())
 			}
 			if first {
 				started.Done()
 			}
 		}()
 	}
-	if cfg.Live != nil {
-		done := make(chan struct{})
-		go func() { started.Wait(); close(done) }()
-		select {
-		case <-done:
-			if ctx.Err() == nil {
-				cfg.Live()
-			}
-		case <-ctx.Done():
-		}
+	playing := make(chan struct{})
+	go func() { started.Wait(); close(playing) }()
+	warm := time.NewTimer(cfg.Warmup)
+	defer warm.Stop()
+	select {
+	case <-playing:
+	case <-warm.C:
+		fail(fmt.Errorf("load: the %d matches were not all playing after the warm-up's %v", cfg.Matches, cfg.Warmup))
+	case <-ctx.Done():
 	}
+	start := time.Now()
+	run.start.Store(start.UnixNano())
+	if ctx.Err() == nil && cfg.Live != nil {
+		cfg.Live()
+	}
+	window := time.NewTimer(cfg.Duration)
+	defer window.Stop()
+	select {
+	case <-window.C:
+	case <-run.full:
+	case <-ctx.Done():
+	}
+	stop := time.Now()
+	run.stop.Store(stop.UnixNano())
+	if cfg.End != nil {
+		cfg.End()
+	}
+	cancel()
 	wg.Wait()
-	res.Elapsed = time.Since(t0)
 	if firstErr != nil {
 		return nil, firstErr
 	}
-	if len(latencies) == 0 {
+	res := &run.res
+	res.Warmup, res.Elapsed = start.Sub(t0), stop.Sub(start)
+	if len(run.latencies) == 0 {
 		return nil, errors.New("load: no action was acknowledged")
 	}
-	slices.Sort(latencies)
-	res.P50 = latencies[len(latencies)/2]
-	res.P99 = latencies[len(latencies)*99/100]
-	res.Max = latencies[len(latencies)-1]
+	lat := run.latencies
+	slices.Sort(lat)
+	res.P50 = lat[len(lat)/2]
+	res.P99 = lat[len(lat)*99/100]
+	res.Max = lat[len(lat)-1]
 	res.ActionsPerSec = float64(res.Actions) / res.Elapsed.Seconds()
 	return res, nil
 }
@@ -196,7 +310,8 @@ func Load(ctx context.Context, cfg LoadConfig) (*LoadResult, error) {
 // and plays it until it is over or ctx is done. It returns the number of
 // actions refused (a race between the seats of a simultaneous decision is
 // not one: each acts for its own seat).
-func loadMatch(ctx context.Context, cfg LoadConfig, rng *rand.Rand, record func(time.Duration) bool, playing func()) (refused int, over bool, err error) {
+func loadMatch(ctx context.Context, run *loadRun, p *pacer, rng *rand.Rand, playing func()) (refused int, over bool, err error) {
+	cfg := run.cfg
 	g, err := games.Lookup(cfg.Game)
 	if err != nil {
 		return 0, false, err
@@ -232,12 +347,27 @@ func loadMatch(ctx context.Context, cfg LoadConfig, rng *rand.Rand, record func(
 		nRefuse int
 		once    sync.Once
 	)
+	conns := make([]*websocket.Conn, len(cr.Seats))
 	for i, s := range cr.Seats {
+		u := "ws" + strings.TrimPrefix(cfg.URL, "http") + "/api/matches/" + cr.ID + "/ws?token=" + url.QueryEscape(s.Token)
+		ws, _, err := websocket.Dial(mctx, u, nil)
+		if err != nil {
+			for _, c := range conns[:i] {
+				c.CloseNow()
+			}
+			return 0, false, fmt.Errorf("load: dial: %w", err)
+		}
+		ws.SetReadLimit(64 << 20)
+		conns[i] = ws
+	}
+	p.resume(time.Now())
+	for i, ws := range conns {
 		wg.Add(1)
 		seed := rng.Uint64()
 		go func() {
 			defer wg.Done()
-			r, o, err := loadSeat(mctx, cfg.URL, cfg.wait, cr.ID, s.Token, rand.New(rand.NewPCG(seed, uint64(i))), record, func() { once.Do(playing) })
+			defer ws.CloseNow()
+			r, o, err := loadSeat(mctx, run, p, ws, rand.New(rand.NewPCG(seed, uint64(i))), func() { once.Do(playing) })
 			mu.Lock()
 			defer mu.Unlock()
 			nRefuse += r
@@ -258,21 +388,20 @@ func loadMatch(ctx context.Context, cfg LoadConfig, rng *rand.Rand, record func(
 }
 
 // loadSeat plays one seat: on each state in which it has legal actions it
-// sends one at random and waits for its acknowledgement.
-func loadSeat(ctx context.Context, base string, wait func(context.Context) error, match, token string, rng *rand.Rand, record func(time.Duration) bool, playing func()) (refused int, over bool, err error) {
-	u := "ws" + strings.TrimPrefix(base, "http") + "/api/matches/" + match + "/ws?token=" + url.QueryEscape(token)
-	ws, _, err := websocket.Dial(ctx, u, nil)
-	if err != nil {
-		return 0, false, fmt.Errorf("load: dial: %w", err)
-	}
-	defer ws.CloseNow()
-	ws.SetReadLimit(64 << 20)
+// takes the next time due on the match's schedule, sends one action at
+// random then and waits for its acknowledgement.
+func loadSeat(ctx context.Context, run *loadRun, p *pacer, ws *websocket.Conn, rng *rand.Rand, playing func()) (refused int, over bool, err error) {
 	var (
 		pending int64
-		sent    time.Time
+		due     time.Time
 		id      int64
 		latest  loadFrame
 	)
+	defer func() {
+		if pending != 0 {
+			run.unanswered(due)
+		}
+	}()
 	for {
 		_, b, err := ws.Read(ctx)
 		if err != nil {
@@ -284,7 +413,7 @@ func loadSeat(ctx context.Context, base string, wait func(context.Context) error
 		switch latest.Type {
 		case "ack":
 			if latest.ID == pending {
-				record(time.Since(sent))
+				run.record(due, time.Now())
 				playing()
 				pending = 0
 			}
@@ -307,15 +436,21 @@ func loadSeat(ctx context.Context, base string, wait func(context.Context) error
 		if pending != 0 || len(latest.Legal) == 0 {
 			continue
 		}
-		if err := wait(ctx); err != nil {
-			return refused, false, err
-		}
 		id++
 		pending = id
+		due = p.due(time.Now())
+		if d := time.Until(due); d > 0 {
+			t := time.NewTimer(d)
+			select {
+			case <-t.C:
+			case <-ctx.Done():
+				t.Stop()
+				return refused, false, ctx.Err()
+			}
+		}
 		// No seq: in a simultaneous decision the other seat's choice may
 		// land first, and this seat's stays legal.
 		msg, _ := json.Marshal(ClientMessage{Type: "act", ID: id, Action: latest.Legal[rng.IntN(len(latest.Legal))]})
-		sent = time.Now()
 		if err := ws.Write(ctx, websocket.MessageText, msg); err != nil {
 			return refused, false, err
 		}

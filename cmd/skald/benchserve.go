@@ -33,7 +33,8 @@ func runBenchServe(e *env, args []string) error {
 	matches := fs.Int("matches", 20, "matches played at once")
 	d := fs.Duration("time", 10*time.Second, "how long to run")
 	maxActions := fs.Int("max-actions", 0, "stop after this many actions (0: no limit)")
-	offered := fs.Float64("rate", 0, "actions per second offered over all matches (0: each as soon as the last is acknowledged)")
+	offered := fs.Float64("rate", 0, "actions per second offered over all matches, each on a fixed schedule, latency counted from the time due (0: a closed loop, each as soon as the last is acknowledged)")
+	warmup := fs.Duration("warmup", time.Minute, "the most time to create the matches and connect their clients before the measured window opens")
 	db := fs.String("db", "", "a postgres:// URL, or a SQLite file (default: a new file in a temporary directory)")
 	asJSON := fs.Bool("json", false, "print the figures as JSON")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the server to `file`")
@@ -57,9 +58,12 @@ func runBenchServe(e *env, args []string) error {
 	if *offered < 0 {
 		return usagef("--rate: want 0 or more actions per second")
 	}
+	if *warmup <= 0 || *warmup > 10*time.Minute {
+		return usagef("--warmup: want up to 10m")
+	}
 	ctx := context.Background()
 	loadCfg := server.LoadConfig{Game: *game, Options: engine.Options(opts), Matches: *matches, Duration: *d,
-		MaxActions: *maxActions, Rate: *offered, Seed: 1}
+		MaxActions: *maxActions, Rate: *offered, Warmup: *warmup, Seed: 1}
 	serverGC() // as skald serve does; the load client too
 	if *loadURL != "" {
 		return runLoadClient(ctx, e, *loadURL, loadCfg)
@@ -120,20 +124,23 @@ func runBenchServe(e *env, args []string) error {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	onLive := func() { live, liveHeap = srv.LiveMatches(), heap() }
-	cpu0 := processCPU()
+	// The server's CPU time is counted over the measured window, from
+	// when every match plays to when the window closes.
+	var cpu0, cpu1 time.Duration
+	onLive := func() { live, liveHeap = srv.LiveMatches(), heap(); cpu0 = processCPU() }
+	onEnd := func() { cpu1 = processCPU() }
 	var res *server.LoadResult
 	var clientCPU time.Duration
 	if *inProcess {
-		loadCfg.Live = onLive
+		loadCfg.Live, loadCfg.End = onLive, onEnd
 		res, err = server.Load(ctx, loadCfg)
 	} else {
-		res, clientCPU, err = runLoadChild(ctx, loadCfg, opts, onLive)
+		res, clientCPU, err = runLoadChild(ctx, loadCfg, opts, onLive, onEnd)
 	}
 	if err != nil {
 		return err
 	}
-	serverCPU := processCPU() - cpu0
+	serverCPU := cpu1 - cpu0
 	// The clients are gone: the server drops the matches from memory.
 	for i := 0; i < 100 && srv.LiveMatches() > 0; i++ {
 		time.Sleep(20 * time.Millisecond)
@@ -162,34 +169,37 @@ func runBenchServe(e *env, args []string) error {
 	}
 	load := "closed loop (each action as soon as the last is acknowledged)"
 	if *offered > 0 {
-		load = fmt.Sprintf("%.0f actions/s offered", *offered)
+		load = fmt.Sprintf("open load, %.0f actions/s offered (%.1f a match), achieved %.0f", *offered, *offered/float64(*matches), res.ActionsPerSec)
 	}
 	held := "server state and its connections"
 	if *inProcess {
 		held += ", and the bot clients' ends"
 	}
-	fmt.Fprintf(e.stdout, "%s, %s store, GOMAXPROCS %d, %s\n%s\nmemory per live match (%s): %.0f KiB\n",
-		*game, kind, runtime.GOMAXPROCS(0), load, res, held, perMatch/1024)
+	fmt.Fprintf(e.stdout, "%s, %s store, GOMAXPROCS %d, %s; measured over %.1fs after a warm-up of %.1fs (matches created, clients connected)\n%s\nmemory per live match (%s): %.0f KiB\n",
+		*game, kind, runtime.GOMAXPROCS(0), load, res.Elapsed.Seconds(), res.Warmup.Seconds(), res, held, perMatch/1024)
 	if *inProcess {
-		fmt.Fprintf(e.stdout, "CPU: %.2fs, %v per action (server and load client in one process)\n", serverCPU.Seconds(), perAction(serverCPU).Round(time.Microsecond))
+		fmt.Fprintf(e.stdout, "CPU: %.2fs, %v per action (server and load client in one process), in the measured window\n", serverCPU.Seconds(), perAction(serverCPU).Round(time.Microsecond))
 	} else {
-		fmt.Fprintf(e.stdout, "CPU: server %.2fs (%v per action), load client %.2fs (%v per action, %.0f%% of the CPU used)\n",
+		fmt.Fprintf(e.stdout, "CPU: server %.2fs (%v per action), load client %.2fs (%v per action, %.0f%% of the CPU used), in the measured window\n",
 			serverCPU.Seconds(), perAction(serverCPU).Round(time.Microsecond), clientCPU.Seconds(), perAction(clientCPU).Round(time.Microsecond), 100*share)
 	}
 	return nil
 }
 
 // runLoadClient is the child's side of bench serve: it plays the load
-// against url, prints "live" once every match plays, then the figures as
-// JSON.
+// against url, prints "live" when the measured window opens and "end"
+// when it closes, then the figures as JSON with its own CPU time in the
+// window.
 func runLoadClient(ctx context.Context, e *env, url string, cfg server.LoadConfig) error {
 	cfg.URL = url
-	cfg.Live = func() { fmt.Fprintln(e.stdout, "live") }
+	var cpu0, cpu1 time.Duration
+	cfg.Live = func() { cpu0 = processCPU(); fmt.Fprintln(e.stdout, "live") }
+	cfg.End = func() { cpu1 = processCPU(); fmt.Fprintln(e.stdout, "end") }
 	res, err := server.Load(ctx, cfg)
 	if err != nil {
 		return err
 	}
-	b, err := json.Marshal(res)
+	b, err := json.Marshal(childResult{LoadResult: res, CPU: cpu1 - cpu0})
 	if err != nil {
 		return err
 	}
@@ -197,16 +207,24 @@ func runLoadClient(ctx context.Context, e *env, url string, cfg server.LoadConfi
 	return nil
 }
 
+// childResult is what the load client's process reports.
+type childResult struct {
+	*server.LoadResult
+	CPU time.Duration `json:"client_cpu_ns"` // in the measured window
+}
+
 // runLoadChild runs the load client as a child process (this command
-// with --load-url) and returns its figures and the CPU time it used;
-// onLive is called when it says every match plays.
-func runLoadChild(ctx context.Context, cfg server.LoadConfig, opts optionFlags, onLive func()) (*server.LoadResult, time.Duration, error) {
+// with --load-url) and returns its figures and the CPU time it used in
+// the measured window; onLive and onEnd are called when it says the
+// window opens and closes.
+func runLoadChild(ctx context.Context, cfg server.LoadConfig, opts optionFlags, onLive, onEnd func()) (*server.LoadResult, time.Duration, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, 0, fmt.Errorf("load client: %w", err)
 	}
 	args := []string{"bench", "serve", "--load-url", cfg.URL, "--game", cfg.Game, "--matches", strconv.Itoa(cfg.Matches),
-		"--time", cfg.Duration.String(), "--max-actions", strconv.Itoa(cfg.MaxActions), "--rate", strconv.FormatFloat(cfg.Rate, 'f', -1, 64)}
+		"--time", cfg.Duration.String(), "--max-actions", strconv.Itoa(cfg.MaxActions), "--rate", strconv.FormatFloat(cfg.Rate, 'f', -1, 64),
+		"--warmup", cfg.Warmup.String()}
 	for k, v := range opts {
 		args = append(args, "--option", k+"="+v)
 	}
@@ -220,17 +238,21 @@ func runLoadChild(ctx context.Context, cfg server.LoadConfig, opts optionFlags, 
 	if err := cmd.Start(); err != nil {
 		return nil, 0, fmt.Errorf("load client: %w", err)
 	}
-	var res *server.LoadResult
+	var res *childResult
 	sc := bufio.NewScanner(out)
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
 		line := sc.Bytes()
-		if string(line) == "live" {
+		switch string(line) {
+		case "live":
 			onLive()
 			continue
+		case "end":
+			onEnd()
+			continue
 		}
-		res = new(server.LoadResult)
-		if err := json.Unmarshal(line, res); err != nil {
+		res = new(childResult)
+		if err := json.Unmarshal(line, res); err != nil || res.LoadResult == nil {
 			res = nil
 		}
 	}
@@ -240,5 +262,5 @@ func runLoadChild(ctx context.Context, cfg server.LoadConfig, opts optionFlags, 
 	if res == nil {
 		return nil, 0, fmt.Errorf("load client: no figures: %s", bytes.TrimSpace(stderr.Bytes()))
 	}
-	return res, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), nil
+	return res.LoadResult, res.CPU, nil
 }
