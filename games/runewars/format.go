@@ -67,7 +67,7 @@ var whyRule = [numActionKinds]struct{ rule, why string }{
 	kHero:      {"Runewars rules, Setup 6; Order cards 6", "the hero dealt at setup goes in an area of the player's home realm; a hero gained by Rally Support's Supremacy Bonus in an area with one of his strongholds"},
 	kGive:      {"Runewars rules, Heroes 1a", "a reward card passes between two of the player's heroes in the same area, in his turn of the quest phase, once a phase"},
 	kDesert:    {"Runewars rules, Limits 4; Deserting heroes", "only with Rally Support's Supremacy Bonus, when the player has 3 heroes: one of his heroes deserts to make room"},
-	kGo:        {"Runewars rules, Order cards 1; Heroes 1", "a hero who is not routed moves one area with Strategize, or up to 2 areas in the quest phase, once"},
+	kGo:        {"Runewars rules, Order cards 1; Heroes 1; Commanders of the Battlefield, CMD-HERO", "a hero who is not routed moves one area with Strategize, or up to 2 areas in the quest phase, once; a Commander moves with Mobilize and Conquer too, and never leaves an area his owner has activated"},
 	kHeal:      {"Runewars rules, Heroes 2", "a damaged hero heals in a friendly area, instead of training or moving"},
 	kTrain:     {"Runewars rules, Heroes 3", "2 points on one or two attributes, one training token an attribute, instead of healing or moving"},
 	kSupport:   {"Runewars rules, Battles 3", "the attacker, then the defender, puts heroes of his in the contested area, not routed, beside types of his units taking part, one hero a type"},
@@ -104,6 +104,8 @@ func (s *State) why(a engine.Action) error {
 			return engine.Illegal("Runewars rules, Tactics", "%s is not allowed: %s holds no %s", s.FormatAction(a), s.g.SeatName(a.Seat), t.Name)
 		case t.When == TwQuest:
 			return engine.Illegal("Runewars rules, Limits 11", "%s is not allowed: %s is played only in the Quest phase, in the player's turn", s.FormatAction(a), t.Name)
+		case t.Effect == TeLure:
+			return engine.Illegal("Runewars rules, Diplomacy ¶; Tactics", "%s is not allowed: %s moves all the neutral units allied to no one of one area, no more than %d and alone there, into an adjacent area the player controls, with room for them", s.FormatAction(a), t.Name, t.N)
 		case t.Effect == TeDesolate && a.Arg[1] >= 0 && int(a.Arg[1]) < len(s.c.Areas) && !s.canDesolate(int(a.Arg[1])):
 			return engine.Illegal("Runewars rules, Desolation tokens", "%s is not allowed: a desolation token is never placed in a home realm, nor where a desolation or Frost token lies", s.FormatAction(a))
 		}
@@ -111,6 +113,11 @@ func (s *State) why(a engine.Action) error {
 	if (a.Kind == kCarry || a.Kind == kReveal || a.Kind == kDiscard) && s.free && a.Arg[0] >= 0 && int(a.Arg[0]) < len(s.c.Areas) &&
 		s.runeAt(int(a.Arg[0])) < 0 && s.city[a.Arg[0]] >= 0 && s.c.Cities[s.city[a.Arg[0]]].Runes > 0 {
 		return engine.Illegal("Runewars rules, Rise of the Free Cities", "%s is not allowed: an Alternate City's dragon rune is no rune token and is immune to what moves, reveals or discards them", s.FormatAction(a))
+	}
+	if a.Kind == kGo && a.Arg[0] >= 0 && int(a.Arg[0]) < len(s.c.Heroes) {
+		if hf := &s.heroes[a.Arg[0]]; hf.cmd > 0 && hf.owner == int8(a.Seat) && s.inPlay(int(a.Arg[0])) && s.active[hf.area].Has(a.Seat) && s.stage == stResolve {
+			return engine.Illegal("Commanders of the Battlefield, CMD-HERO", "%s is not allowed: a Commander never leaves an area his owner has activated", s.FormatAction(a))
+		}
 	}
 	if a.Kind == kBuild && s.lostCityAt(int(a.Arg[0])) {
 		return engine.Illegal("Runewars rules, The Lost City", "%s is not allowed: strongholds cannot be built in the Lost City", s.FormatAction(a))
