@@ -308,11 +308,13 @@ func (l *live) refresh(ctx context.Context) error {
 // refused (ECONFLICT) rather than applied to a state the client did not
 // see. The action is committed to the store before the state changes and
 // before anyone is told. ack, if not nil, is called with the new step
-// number while l.mu is held, before the new state is published.
+// number while l.mu is held, and returns the connection to acknowledge
+// the action to and the ack: it is queued there just before the new
+// state's frame, with it.
 //
 // A person out of time is refused (byServer says that the server itself
 // acts, for a bot or for a person out of time).
-func (l *live) submit(ctx context.Context, seat engine.Seat, text string, want int, byServer bool, ack func(seq int)) (int, error) {
+func (l *live) submit(ctx context.Context, seat engine.Seat, text string, want int, byServer bool, ack func(seq int) (*conn, []byte)) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.evicted {
@@ -408,10 +410,12 @@ func (l *live) submit(ctx context.Context, seat engine.Seat, text string, want i
 		if status == store.Over && l.meta.Rated {
 			l.rateLater()
 		}
+		var ackTo *conn
+		var ackMsg []byte
 		if ack != nil {
-			ack(seq)
+			ackTo, ackMsg = ack(seq)
 		}
-		l.publish(seq - 1)
+		l.publishAck(seq-1, ackTo, ackMsg)
 		l.kickBots()
 		return seq, nil
 	}
@@ -469,15 +473,46 @@ func joinOr(names []string) string {
 
 // publish sends every connection its frame for the steps from step from
 // on, and sets the clock's timer anew. l.mu is held.
-func (l *live) publish(from int) {
-	frames := map[engine.Seat][]byte{}
-	for c := range l.conns {
-		b, ok := frames[c.seat]
+func (l *live) publish(from int) { l.publishAck(from, nil, nil) }
+
+// publishAck is publish, with ack queued to the connection ackTo just
+// before its frame, if ackTo is not nil. l.mu is held.
+func (l *live) publishAck(from int, ackTo *conn, ack []byte) {
+	var frames [4][]byte // by seat, for the seats of most games; spectators last
+	var more map[engine.Seat][]byte
+	frameFor := func(seat engine.Seat) []byte {
+		i := int(seat)
+		if seat == engine.Spectator {
+			i = len(frames) - 1
+		}
+		if i >= 0 && i < len(frames)-1 || seat == engine.Spectator {
+			if frames[i] == nil {
+				frames[i] = l.frame(seat, from, false)
+			}
+			return frames[i]
+		}
+		b, ok := more[seat]
 		if !ok {
-			b = l.frame(c.seat, from, false)
-			frames[c.seat] = b
+			if more == nil {
+				more = map[engine.Seat][]byte{}
+			}
+			b = l.frame(seat, from, false)
+			more[seat] = b
+		}
+		return b
+	}
+	acked := false
+	for c := range l.conns {
+		b := frameFor(c.seat)
+		if c == ackTo {
+			c.enqueueTwo(ack, b)
+			acked = true
+			continue
 		}
 		c.enqueue(b)
+	}
+	if ackTo != nil && !acked {
+		ackTo.enqueue(ack)
 	}
 	l.armClock()
 }

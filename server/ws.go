@@ -1,10 +1,13 @@
 package server
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
+	"net"
+	"strconv"
 	"sync"
 	"time"
 
@@ -25,16 +28,24 @@ const writeTimeout = 10 * time.Second
 // conn is one WebSocket connection of a seat or a spectator to a match.
 type conn struct {
 	ws   *websocket.Conn
+	raw  *corkConn
 	seat engine.Seat
-	send chan []byte
+	send chan outgoing
 	done chan struct{}
 	once sync.Once
 }
 
+// outgoing is what is queued for a connection at once: a message, or two
+// that go together (an action's ack and the frame of its step).
+type outgoing struct{ first, second []byte }
+
 // enqueue queues b for sending, closing a connection that cannot keep up.
-func (c *conn) enqueue(b []byte) {
+func (c *conn) enqueue(b []byte) { c.enqueueTwo(b, nil) }
+
+// enqueueTwo queues a, then b if not nil, as one.
+func (c *conn) enqueueTwo(a, b []byte) {
 	select {
-	case c.send <- b:
+	case c.send <- outgoing{a, b}:
 	default:
 		c.close()
 	}
@@ -42,15 +53,19 @@ func (c *conn) enqueue(b []byte) {
 
 func (c *conn) close() { c.once.Do(func() { close(c.done) }) }
 
-// writer sends the queued frames until the connection is closed.
+// maxGather is the most queued messages the writer sends in one write.
+const maxGather = 32
+
+// writer sends the queued frames until the connection is closed. The
+// messages queued when it wakes (an ack and its frame, the frames of
+// steps that came quickly) go out in one write to the socket rather than
+// one each: the WebSocket library flushes every message it writes, and
+// a write to a socket costs more than the frame it carries.
 func (c *conn) writer() {
 	for {
 		select {
-		case b := <-c.send:
-			ctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
-			err := c.ws.Write(ctx, websocket.MessageText, b)
-			cancel()
-			if err != nil {
+		case m := <-c.send:
+			if err := c.write(m); err != nil {
 				c.close()
 				c.ws.CloseNow()
 				return
@@ -61,6 +76,108 @@ func (c *conn) writer() {
 		}
 	}
 }
+
+// write sends m and whatever else is queued, up to maxGather messages.
+func (c *conn) write(m outgoing) error {
+	if c.raw == nil {
+		ctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
+		defer cancel()
+		if err := c.ws.Write(ctx, websocket.MessageText, m.first); err != nil {
+			return err
+		}
+		if m.second != nil {
+			return c.ws.Write(ctx, websocket.MessageText, m.second)
+		}
+		return nil
+	}
+	// Gathered in memory, the writes cannot block: the one write of the
+	// whole has the deadline.
+	c.raw.cork()
+	ctx := context.Background()
+	var err error
+	for n := 0; err == nil; n++ {
+		if err = c.ws.Write(ctx, websocket.MessageText, m.first); err == nil && m.second != nil {
+			err = c.ws.Write(ctx, websocket.MessageText, m.second)
+		}
+		if n == maxGather {
+			break
+		}
+		select {
+		case m = <-c.send:
+			continue
+		default:
+		}
+		break
+	}
+	if ferr := c.raw.uncork(writeTimeout); err == nil {
+		err = ferr
+	}
+	return err
+}
+
+// corkConn is the network connection under a WebSocket. While it is
+// corked, what is written to it is gathered; uncork writes it at once.
+// Writes from other goroutines (pings, the close handshake) go through
+// the same lock, so nothing is written out of order.
+type corkConn struct {
+	net.Conn
+	mu     sync.Mutex
+	corked bool
+	buf    []byte
+}
+
+func (c *corkConn) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.corked {
+		c.buf = append(c.buf, p...)
+		return len(p), nil
+	}
+	return c.Conn.Write(p)
+}
+
+func (c *corkConn) cork() {
+	c.mu.Lock()
+	c.corked = true
+	c.mu.Unlock()
+}
+
+// uncork writes what was gathered, within timeout.
+func (c *corkConn) uncork(timeout time.Duration) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.corked = false
+	if len(c.buf) == 0 {
+		return nil
+	}
+	c.Conn.SetWriteDeadline(time.Now().Add(timeout))
+	_, err := c.Conn.Write(c.buf)
+	c.Conn.SetWriteDeadline(time.Time{})
+	if cap(c.buf) > 256<<10 {
+		c.buf = nil // a large resync: do not keep its room
+	} else {
+		c.buf = c.buf[:0]
+	}
+	return err
+}
+
+// corkWriter hands the WebSocket library a corkConn when it takes the
+// connection over.
+type corkWriter struct {
+	http.ResponseWriter
+	conn *corkConn
+}
+
+func (w *corkWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	nc, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
+	if err != nil {
+		return nil, nil, err
+	}
+	w.conn = &corkConn{Conn: nc}
+	return w.conn, brw, nil
+}
+
+func (w *corkWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // pinger pings the peer every interval and closes the connection when a
 // ping is not answered within timeout.
@@ -132,6 +249,20 @@ type ackFrame struct {
 	Seq  int    `json:"seq"`
 }
 
+// marshal returns the ack as JSON, as encoding/json writes it.
+func (a ackFrame) marshal() []byte {
+	b := make([]byte, 0, 48)
+	b = append(b, `{"type":`...)
+	b = appendJSONString(b, a.Type)
+	if a.ID != 0 {
+		b = append(b, `,"id":`...)
+		b = strconv.AppendInt(b, a.ID, 10)
+	}
+	b = append(b, `,"seq":`...)
+	b = strconv.AppendInt(b, int64(a.Seq), 10)
+	return append(b, '}')
+}
+
 // handleWS serves /api/matches/{id}/ws?token=T[&player=KEY]: the token
 // decides the seat (or the spectator); the connection first receives the
 // whole match as that seat sees it, then a frame after every step.
@@ -169,7 +300,8 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	rc := http.NewResponseController(w)
 	rc.SetReadDeadline(time.Time{})
 	rc.SetWriteDeadline(time.Time{})
-	ws, err := websocket.Accept(w, r, nil)
+	cw := &corkWriter{ResponseWriter: w}
+	ws, err := websocket.Accept(cw, r, nil)
 	if err != nil {
 		return // Accept has answered
 	}
@@ -183,7 +315,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	c := &conn{ws: ws, seat: seat, send: make(chan []byte, sendBuffer), done: make(chan struct{})}
+	c := &conn{ws: ws, raw: cw.conn, seat: seat, send: make(chan outgoing, sendBuffer), done: make(chan struct{})}
 	var l *live
 	for {
 		if l, err = s.get(ctx, id); err == nil {
@@ -268,9 +400,8 @@ func (s *Server) handleMessage(ctx context.Context, l *live, c *conn, msg *Clien
 			}
 			want = *msg.Seq
 		}
-		_, err := l.submit(ctx, c.seat, msg.Action, want, false, func(seq int) {
-			b, _ := json.Marshal(ackFrame{Type: "ack", ID: msg.ID, Seq: seq})
-			c.enqueue(b)
+		_, err := l.submit(ctx, c.seat, msg.Action, want, false, func(seq int) (*conn, []byte) {
+			return c, ackFrame{Type: "ack", ID: msg.ID, Seq: seq}.marshal()
 		})
 		return err
 	case "sync":
