@@ -27,7 +27,7 @@
 // #rw-players .rw-player[data-faction], #rw-orders .rw-order[data-order]
 // (.playable, .played), #rw-hand .rw-tactic[data-tactic] (.playable,
 // .fresh), #rw-tiles .rw-tile[data-tile], #rw-lay,
-// #rw-lay-go, #rw-lay-turn, #rw-battle, #rw-area (.rw-act), #rw-legend.
+// #rw-lay-go, #rw-lay-turn, #rw-battle, #rw-duel, #rw-area (.rw-act), #rw-legend.
 import { h, svg, pretty } from '../dom.js';
 
 // Hex geometry: pointy-top hexes of radius R; area q,r is centred at
@@ -84,7 +84,7 @@ const RES = [['food', 'F'], ['wood', 'W'], ['ore', 'O']];
 const TERRAINS = ['plains', 'forest', 'hills', 'mountains', 'marsh'];
 const BATTLE_EVENTS = new Set(['battle', 'parley', 'fate', 'ability', 'damage', 'rout', 'destroyed', 'stand', 'strength', 'retreat', 'stronghold']);
 // BATTLE_KINDS are the actions of a battle, offered in its panel too.
-const BATTLE_KINDS = new Set(['fight', 'parley', 'choose', 'first', 'hit', 'stand', 'sacrifice', 'skip', 'retreat', 'raze', 'seize']);
+const BATTLE_KINDS = new Set(['fight', 'parley', 'choose', 'first', 'hit', 'stand', 'sacrifice', 'skip', 'retreat', 'raze', 'seize', 'guard', 'lead']);
 
 // described returns the legal actions as the server describes them; none
 // when the page only watches.
@@ -551,6 +551,21 @@ export default {
         h('ol.rw-blog', {}, battleLog.slice(-14).map((e) => h(`li.${e.type}`, { text: e.text }))));
     }
 
+    // A duel being fought (Heroes 1b): the heroes or the quest's foe, the
+    // round, and the foe's fate cards while its controller decides
+    // (RW-R50); its Tactics cards and the foe's choice are offered here.
+    let duel = null;
+    if (v.duel) {
+      const d = v.duel;
+      const hero = (id) => heroes.find((x) => x.id === id)?.name || id;
+      const duelActs = acts.filter((x) => x.kind === 'foe' || (x.kind === 'pass' && !v.battle));
+      duel = h('section.rw-duel', { id: 'rw-duel' },
+        h('h4', {}, `Duel: ${hero(d.hero)} against ${d.against ? hero(d.against) : `${d.foe} (health ${d.foeHealth}, damage ${d.foeDamage || 0})`}`,
+          h('small.muted', { text: ` — round ${d.round} of 4 (${cite('Heroes')})` })),
+        d.cards?.length ? h('div.small', {}, 'this round: ', d.cards.map((id) => h('span.chip.rw-fate', { dataset: { fate: id }, title: fateText(id) }, `#${id}`))) : null,
+        duelActs.length ? h('div.rw-acts', {}, duelActs.map((x) => h('button.rw-act', { type: 'button', dataset: { action: x.text }, onclick: () => ctx.act(x.text) }, x.text))) : null);
+    }
+
     function fateText(id) {
       const f = fate.get(id);
       if (!f) return `fate card ${id}`;
@@ -598,7 +613,7 @@ export default {
       info,
       h('div.rw-top', {},
         h('div.rw-mapwrap', {}, map, legend),
-        h('div.rw-sidecol', {}, battle, detail, lay, tiles, orders, hand, players, titles))));
+        h('div.rw-sidecol', {}, battle, duel, detail, lay, tiles, orders, hand, players, titles))));
   },
 
   // filter narrows the actions to those naming every selected area, or
