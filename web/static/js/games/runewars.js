@@ -353,7 +353,7 @@ export default {
 
     function heroText(hr) {
       const st = [hr.routed ? 'routed' : '', hr.damage ? `${hr.damage} of ${hr.health} damage` : `health ${hr.health}`,
-        hr.supports ? `supports the ${unitName(hr.supports, 2)}` : ''].filter(Boolean);
+        hr.supports ? `supports the ${unitName(hr.supports, 2)}` : '', hr.commander ? `Commander (${hr.commanderText})` : ''].filter(Boolean);
       return `${hr.owner}'s hero ${hr.name} in ${areaName(hr.area)}: strength ${hr.strength}, agility ${hr.agility}, wisdom ${hr.wisdom}; ` +
         `${st.join(', ')}; ${hr.ability} (${hr.text}); ${hr.rewards} reward card${hr.rewards === 1 ? '' : 's'}` +
         (hr.cards?.length ? ': ' + hr.cards.map((id) => rewardInfo[id]?.name || pretty(id)).join(', ') : '');
@@ -407,12 +407,14 @@ export default {
         bid ? h('div.small.rw-bid', {}, 'bid: ', h('b', { text: bid })) : null,
         p.victory ? h('div.small', {}, 'Victory card on the ', h('b', { text: p.victory }), ' deck') : null,
         p.toPlace?.length ? h('div.small.rw-toplace', {}, 'to place: ', h('span', { text: countList(p.toPlace) })) : null,
+        p.lieutenant ? h('div.small.rw-lieutenant', { text: 'Lieutenant General in play: two Commanders (Commanders of the Battlefield)' }) : null,
         p.developments?.length || p.capitalLost ? h('div.small.rw-developments', {}, 'development cards: ',
           (p.developments || []).map((id) => h('span.chip.rw-dev', { dataset: { development: id }, text: pretty(id) })),
           p.capitalLost ? h('small.muted', { text: ' (Capital destroyed: Fortify rebuilds it)' }) : null) : null,
         heroes.filter((hr) => hr.owner === p.faction).map((hr) => h('div.small.rw-heroline', { dataset: { hero: hr.id }, title: heroText(hr) },
           '★ ', h('b', { text: hr.name }), ` in ${areaName(hr.area)} · S${hr.strength} A${hr.agility} W${hr.wisdom} · ${hr.damage || 0}/${hr.health} damage`,
           hr.routed ? ' · routed' : '', ` · ${hr.rewards} reward${hr.rewards === 1 ? '' : 's'}`,
+          hr.commander ? h('span.chip.rw-commander', { dataset: { commander: hr.commander }, title: `Commander card: ${hr.commanderText} (Commanders of the Battlefield)`, text: `Commander: ${pretty(hr.commander)}` }) : null,
           hr.cards?.length ? h('span.rw-rewards', {}, ': ', hr.cards.map((id) => h('span.chip.rw-reward', { dataset: { reward: id },
             title: `${rewardInfo[id]?.kind || ''}: ${rewardInfo[id]?.effect || ''}`, text: rewardInfo[id]?.name || pretty(id) }))) : null)),
         p.quests?.length
