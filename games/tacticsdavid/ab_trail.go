@@ -108,6 +108,15 @@ func (s *State) trackMove(i, partner int, p battlefield.Point, m int, ev *engine
 // marker if avoid is set; it reports whether there is one and leaves it in
 // the scratch path.
 func (s *State) bfsPath(i, partner, dest, m int, avoid bool) bool {
+	if s.conf.grid.bits != nil {
+		return s.bitsPath(i, partner, dest, m, avoid)
+	}
+	return s.bfsPathBFS(i, partner, dest, m, avoid)
+}
+
+// bfsPathBFS is bfsPath searched grid space by grid space, breadth first:
+// for battlefields too large for bitsPath.
+func (s *State) bfsPathBFS(i, partner, dest, m int, avoid bool) bool {
 	a := &s.scr().ab
 	g := s.conf.grid
 	W, N := g.w, g.w*g.h

@@ -442,8 +442,12 @@ func (s *State) holders(mask abSet, f func(holder, n int) bool) {
 	}
 	var buf [6]int
 	for i := range s.pieces {
-		if s.pieces[i].flags&fRemoved != 0 {
+		p := &s.pieces[i]
+		if p.flags&fRemoved != 0 {
 			continue
+		}
+		if inf := &s.info[p.prof]; inf.abil.and(m).empty() && !m.has(int(p.ab.learned)) && !m.has(int(inf.special)) {
+			continue // none of mask: the list below would find none
 		}
 		for _, n := range s.abilities(i, buf[:0]) {
 			if m.has(n) && s.hasAb(i, n) {

@@ -21,6 +21,9 @@ type grid struct {
 	// (nbrLow).
 	nbr    [][4]int16
 	nbrLow [][4]int16
+	// bits are the tables as bitgrids, nil if the battlefield does not
+	// fit one (reachBits).
+	bits *gridBits
 }
 
 func newGrid(s *State) *grid {
@@ -52,6 +55,7 @@ func newGrid(s *State) *grid {
 			}
 		}
 	}
+	g.bits = newGridBits(g)
 	return g
 }
 

@@ -29,13 +29,14 @@ type scratch struct {
 	spaces  []int16 // grid spaces a unit may be deployed on
 	pts     []battlefield.Point
 	names   []unitName
-	nums    [2]num    // numbers of the next event (num, words.go)
-	cost    armyCost  // an army's cost for the next event
-	fired   fired     // the text of an ability's event (fire)
-	rolled  rolled    // the end of a roll's event (rolled, words.go)
-	choices choices   // what an ability offers
-	ab      abScratch // movement abilities' buffers (ab_move.go)
-	lazy    lazyList  // the long runs of a random playout's legal list (fast.go)
+	nums    [2]num     // numbers of the next event (num, words.go)
+	cost    armyCost   // an army's cost for the next event
+	fired   fired      // the text of an ability's event (fire)
+	rolled  rolled     // the end of a roll's event (rolled, words.go)
+	choices choices    // what an ability offers
+	ab      abScratch  // movement abilities' buffers (ab_move.go)
+	lazy    lazyList   // the long runs of a random playout's legal list (fast.go)
+	layers  moveLayers // a move's search on bitgrids (searchMove)
 }
 
 func (s *State) scr() *scratch {
@@ -167,6 +168,15 @@ func (s *State) engagedRating(i, partner int) int {
 // over the Dead; it ends only on an empty grid space or on an ally it may
 // form a Unit Team with.
 func (s *State) reach(i, partner, m int) []int16 {
+	if s.conf.grid.bits != nil {
+		return s.reachBits(i, partner, m)
+	}
+	return s.reachBFS(i, partner, m)
+}
+
+// reachBFS is reach searched grid space by grid space, breadth first:
+// for battlefields too large for reachBits.
+func (s *State) reachBFS(i, partner, m int) []int16 {
 	sc := s.scr()
 	g := s.conf.grid
 	// sc.best is all -1 between calls: the grid spaces seen are set back
