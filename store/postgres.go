@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -74,35 +73,44 @@ func (s *pgStore) Listen(ctx context.Context, f func(match string, seq int)) err
 	}
 }
 
-// pgBatchSQL stores a batch of actions in one statement: each action
-// moves its match's counter from seq-1 to seq, if it is there and the
-// match is being played, and is inserted only then; the statement returns
-// the actions stored.
+// pgBatchSQL stores a batch of actions in one statement, which is its
+// own transaction: it locks the batch's matches in the order of their
+// ids (so that two servers' batches never wait on each other in a cycle;
+// the UPDATE waits for the locks, which the scalar subquery takes before
+// it changes a row); each action moves its match's counter from seq-1 to
+// seq, if it is there and the match is being played, and is inserted
+// only then; every action stored is announced (a line "MATCHID SEQ"
+// each, delivered to the listening servers on commit, in as many
+// notifications as the 8,000-byte payload needs). It returns, for each
+// action of the batch, whether it was stored and the match's counter and
+// status as they were before the statement (NULL for a match that does
+// not exist), which say why an action was refused.
 const pgBatchSQL = `WITH input AS (
 	SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::text[], $6::bigint[], $7::text[], $8::text[])
 		AS i(id, seq, seat, action, hash, at, status, result)
+), locked AS (
+	SELECT id FROM matches WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE
 ), upd AS (
 	UPDATE matches m SET actions = i.seq, status = i.status, result = i.result, updated = i.at
 	FROM input i WHERE m.id = i.id AND m.actions = i.seq - 1 AND m.status = 'playing'
+		AND (SELECT count(*) FROM locked) > 0
 	RETURNING m.id, m.actions
 ), ins AS (
 	INSERT INTO actions (match_id, seq, seat, action, hash, at)
 	SELECT i.id, i.seq, i.seat, i.action, i.hash, i.at FROM input i JOIN upd u ON u.id = i.id AND u.actions = i.seq
 	RETURNING match_id, seq
+), note AS (
+	SELECT pg_notify('` + notifyChannel + `', string_agg(match_id || ' ' || seq, E'\n')) FROM (
+		SELECT match_id, seq, (row_number() OVER () - 1) / 200 AS chunk FROM ins
+	) c GROUP BY chunk
 )
-SELECT match_id, seq FROM ins`
+SELECT i.id, i.seq, ins.seq IS NOT NULL, m.actions, m.status, (SELECT count(*) FROM note)
+FROM input i LEFT JOIN ins ON ins.match_id = i.id AND ins.seq = i.seq LEFT JOIN matches m ON m.id = i.id`
 
-// maxNotify is the most bytes of one notification's payload (PostgreSQL
-// allows a little under 8000).
-const maxNotify = 7000
-
-// appendBatchPG writes a batch of actions to PostgreSQL in a few round
-// trips whatever its size: it locks the batch's matches in the order of
-// their ids (so that two servers never deadlock), stores every action
-// that is its match's next step in one statement, and announces them in
-// as few notifications as fit. It returns each action's refusal, if it
-// was refused; an error fails the batch.
-func (s *sqlStore) appendBatchPG(ctx context.Context, tx *sql.Tx, batch []*appendReq) ([]error, error) {
+// appendBatchPG writes a batch of actions to PostgreSQL in one round trip
+// whatever its size (pgBatchSQL). It returns each action's refusal, if it
+// was refused; an error fails the batch, none of which is stored.
+func (s *sqlStore) appendBatchPG(ctx context.Context, batch []*appendReq) ([]error, error) {
 	n := len(batch)
 	var ids, texts, hashes, statuses, results []string
 	var seqs, seats []int32
@@ -120,66 +128,45 @@ func (s *sqlStore) appendBatchPG(ctx context.Context, tx *sql.Tx, batch []*appen
 		texts, hashes, ats = append(texts, r.a.Action), append(hashes, r.a.Hash), append(ats, ms(r.a.At))
 		statuses, results = append(statuses, r.status), append(results, r.result)
 	}
-	if _, err := tx.ExecContext(ctx, `SELECT id FROM matches WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE`, ids); err != nil {
-		return nil, fmt.Errorf("store %d actions: lock: %w", n, err)
-	}
-	rows, err := tx.QueryContext(ctx, pgBatchSQL, ids, seqs, seats, texts, hashes, ats, statuses, results)
+	rows, err := s.db.QueryContext(ctx, pgBatchSQL, ids, seqs, seats, texts, hashes, ats, statuses, results)
 	if err != nil {
 		return nil, fmt.Errorf("store %d actions: %w", n, err)
 	}
-	stored := map[string]int{}
+	type outcome struct {
+		stored  bool
+		actions sql.NullInt64
+		status  sql.NullString
+	}
+	out := make(map[string]outcome, len(ids))
 	for rows.Next() {
 		var id string
 		var seq int
-		if err := rows.Scan(&id, &seq); err != nil {
+		var o outcome
+		var notes int
+		if err := rows.Scan(&id, &seq, &o.stored, &o.actions, &o.status, &notes); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("store %d actions: %w", n, err)
 		}
-		stored[id] = seq
+		out[id] = o
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store %d actions: %w", n, err)
 	}
 	refused := make([]error, n)
-	var payload strings.Builder
-	notify := func() error {
-		if payload.Len() == 0 {
-			return nil
-		}
-		// Delivered to the listening servers when the transaction commits.
-		_, err := tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, notifyChannel, payload.String())
-		payload.Reset()
-		return err
-	}
 	for i, r := range batch {
-		if seq, ok := stored[r.id]; ok && seq == r.a.Seq && first[r.id] == i {
-			if payload.Len() > maxNotify {
-				if err := notify(); err != nil {
-					return nil, fmt.Errorf("store %d actions: notify: %w", n, err)
-				}
-			}
-			if payload.Len() > 0 {
-				payload.WriteByte('\n')
-			}
-			payload.WriteString(r.id + " " + strconv.Itoa(r.a.Seq))
-			continue
-		}
-		// Refused: say why, as appendOne does.
-		m, err := s.matchIn(ctx, tx, r.id)
+		o, ok := out[r.id]
 		switch {
-		case errors.Is(err, ErrNotFound):
-			refused[i] = err
-		case err != nil:
-			return nil, err
-		case m.Status != Playing && m.Actions == r.a.Seq-1:
-			refused[i] = fmt.Errorf("store action %d of match %s (%s): %w", r.a.Seq, r.id, m.Status, ErrClosed)
+		case ok && o.stored && first[r.id] == i:
+		case !ok || !o.actions.Valid:
+			refused[i] = fmt.Errorf("match %s: %w", r.id, ErrNotFound)
+		case o.status.String != Playing && int(o.actions.Int64) == r.a.Seq-1:
+			// A match that moved on is a conflict even if it then ended:
+			// the writer must catch up to see how.
+			refused[i] = fmt.Errorf("store action %d of match %s (%s): %w", r.a.Seq, r.id, o.status.String, ErrClosed)
 		default:
 			refused[i] = fmt.Errorf("store action %d of match %s: %w", r.a.Seq, r.id, ErrConflict)
 		}
-	}
-	if err := notify(); err != nil {
-		return nil, fmt.Errorf("store %d actions: notify: %w", n, err)
 	}
 	return refused, nil
 }

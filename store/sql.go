@@ -357,6 +357,15 @@ func (s *sqlStore) commitBatch(batch []*appendReq) {
 	err := func() error {
 		defer s.writing()()
 		ctx := context.Background()
+		if s.postgres {
+			// One statement, its own transaction: one round trip.
+			refused, err := s.appendBatchPG(ctx, batch)
+			if err != nil {
+				return err
+			}
+			copy(errs, refused)
+			return nil
+		}
 		if err := s.prepare(ctx); err != nil {
 			return err
 		}
@@ -365,14 +374,6 @@ func (s *sqlStore) commitBatch(batch []*appendReq) {
 			return err
 		}
 		defer tx.Rollback()
-		if s.postgres {
-			refused, err := s.appendBatchPG(ctx, tx, batch)
-			if err != nil {
-				return err
-			}
-			copy(errs, refused)
-			return tx.Commit()
-		}
 		btx := &batchTx{Tx: tx, upd: tx.StmtContext(ctx, s.updStmt), ins: tx.StmtContext(ctx, s.insStmt)}
 		if s.notifyStmt != nil {
 			btx.notify = tx.StmtContext(ctx, s.notifyStmt)
