@@ -169,6 +169,14 @@ func (s *State) Hash() uint64 {
 	for _, c := range s.tdeck[:s.ntdeck] {
 		b = append(b, byte(c))
 	}
+	// Part 2's Commanders, duels and Lieutenant Generals.
+	b = append(b, byte(s.bat.guarded[0]), byte(s.bat.guarded[1]), byte(b2i(s.qph.cmd)), byte(s.qph.first), byte(s.ord.ncd), byte(s.ord.cd[0]), byte(s.ord.cd[1]))
+	b = binary.LittleEndian.AppendUint32(b, s.bat.led)
+	dl := &s.dl
+	b = append(b, byte(b2i(dl.on)), byte(dl.a), byte(dl.d), byte(dl.q), dl.phase, byte(dl.side), byte(dl.round), byte(dl.ca), byte(dl.cd), byte(dl.foeDmg), byte(dl.ctl))
+	for p := 0; p < int(s.n); p++ {
+		b = append(b, byte(s.players[p].lieut))
+	}
 	return engine.HashBytes(b)
 }
 
