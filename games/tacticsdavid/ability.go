@@ -39,6 +39,10 @@ func (b abSet) has(n int) bool    { return n > 0 && b[n>>6]&(1<<uint(n&63)) != 0
 func (b abSet) and(c abSet) abSet { return abSet{b[0] & c[0], b[1] & c[1], b[2] & c[2], b[3] & c[3]} }
 func (b abSet) empty() bool       { return b == abSet{} }
 
+// fold is b's words or'ed together: ability n sets bit n%64. Two sets
+// whose folds share no bit share no ability.
+func (b abSet) fold() uint64 { return b[0] | b[1] | b[2] | b[3] }
+
 // abilityHooks is what one ability does, moment by moment. A nil hook is a
 // moment the ability has nothing to do with. holder is the unit that has
 // the ability; the hooks check their own conditions (distance, side,
@@ -441,12 +445,13 @@ func (s *State) holders(mask abSet, f func(holder, n int) bool) {
 		return
 	}
 	var buf [6]int
+	mf := m.fold()
 	for i := range s.pieces {
 		p := &s.pieces[i]
 		if p.flags&fRemoved != 0 {
 			continue
 		}
-		if inf := &s.info[p.prof]; inf.abil.and(m).empty() && !m.has(int(p.ab.learned)) && !m.has(int(inf.special)) {
+		if s.info[p.prof].fold&mf == 0 && (p.ab.learned <= 0 || !m.has(int(p.ab.learned))) {
 			continue // none of mask: the list below would find none
 		}
 		for _, n := range s.abilities(i, buf[:0]) {

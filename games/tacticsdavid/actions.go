@@ -205,15 +205,22 @@ func (s *State) legalItems(seat int, buf []engine.Action) []engine.Action {
 		if m < 0 {
 			continue
 		}
-		for t := 0; t < 3; t++ {
-			if s.canShift(m, t) == nil {
-				buf = append(buf, act(seat, actShift, m, t))
+		p := &s.pieces[m]
+		if p.items[slotAccessory] == itemAmulet { // canShift's first condition
+			for t := 0; t < 3; t++ {
+				if s.canShift(m, t) == nil {
+					buf = append(buf, act(seat, actShift, m, t))
+				}
 			}
 		}
 		if s.eng.phase > phaseItem2 || s.eng.petrified {
 			continue
 		}
-		p := &s.pieces[m]
+		// The first conditions of canTrade, canUse and canLoot (which asks
+		// for Item Phase 2, never open when this Item Phase is not).
+		if s.inPhase(s.itemPhase()) != nil || s.member(m) < 0 {
+			continue
+		}
 		hasItem := p.items != [numSlots]int8{}
 		for o := range s.pieces {
 			if o == m || s.pieces[o].owner != p.owner || s.pieces[o].flags&fRemoved != 0 {
@@ -222,7 +229,13 @@ func (s *State) legalItems(seat int, buf []engine.Action) []engine.Action {
 			d := battlefield.Distance(s.pt(m), s.pt(o))
 			if d <= 2 && (hasItem || s.pieces[o].items != [numSlots]int8{}) {
 				for slot := 0; slot < numSlots; slot++ {
+					// A give needs an item of one's own, a take one of the
+					// other's, a swap both (canTrade).
+					mine, theirs := p.items[slot] != 0, s.pieces[o].items[slot] != 0
 					for dir := 0; dir < 3; dir++ {
+						if (dir != 1 && !mine) || (dir != 0 && !theirs) {
+							continue
+						}
 						if s.canTrade(m, o, slot, dir) == nil {
 							buf = append(buf, act(seat, actTrade, m, o, slot, dir))
 						}

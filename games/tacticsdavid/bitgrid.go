@@ -81,6 +81,7 @@ type gridBits struct {
 	slow        [4]bitgrid
 	slowNF      [4]bitgrid
 	stand       bitgrid
+	deploy      [2]bitgrid // each player's deployment area
 }
 
 // newGridBits returns g's tables as bitgrids, or nil when the battlefield

@@ -1,6 +1,8 @@
 package tacticsdavid
 
 import (
+	mbits "math/bits"
+
 	"skald/engine"
 	"skald/games/tacticsdavid/battlefield"
 )
@@ -225,6 +227,10 @@ func (s *State) infoOf(p Profile) info {
 	case "Hulking":
 		inf.special = spHulking
 	}
+	inf.fold = inf.abil.fold()
+	if inf.special != 0 {
+		inf.fold |= 1 << (inf.special & 63)
+	}
 	return inf
 }
 
@@ -235,8 +241,10 @@ func (s *State) infoOf(p Profile) info {
 func (s *State) undeployed(seat int) bool {
 	for i := range s.pieces {
 		p := &s.pieces[i]
-		if int(p.owner) == seat && p.flags&fRemoved != 0 && s.placeable(seat, i) {
-			return true
+		if int(p.owner) == seat && p.flags&fRemoved != 0 {
+			// Where a unit may go does not depend on the unit: the
+			// first one asks for all.
+			return s.placeable(seat, i)
 		}
 	}
 	return false
@@ -246,6 +254,10 @@ func (s *State) undeployed(seat int) bool {
 // quietly, as Legal does: the refusals of the grid spaces tried are not
 // written out (it runs after every deployment).
 func (s *State) placeable(seat, i int) bool {
+	if s.conf.grid.bits != nil {
+		sp := s.deploySpaces(seat)
+		return !sp.empty()
+	}
 	quiet := s.quiet
 	s.quiet = true
 	defer func() { s.quiet = quiet }()
@@ -302,6 +314,29 @@ func (s *State) canDeploy(seat int, pc int, p battlefield.Point) error {
 	return nil
 }
 
+// deploySpaces returns the grid spaces canDeploy lets seat deploy a unit
+// on now, whichever unit it is, on bitgrids: those it may stand on, not
+// taken, and in its deployment area or, deploying freely, in no direct
+// grid space contact with an enemy.
+func (s *State) deploySpaces(seat int) bitgrid {
+	gb := s.conf.grid.bits
+	var taken, enemies bitgrid
+	for sq, v := range s.board {
+		if v != 0 {
+			taken.set(sq)
+			if int(s.pieces[v-1].owner) != seat {
+				enemies.set(sq)
+			}
+		}
+	}
+	ok := gb.stand.andNot(&taken)
+	if s.conf.free {
+		near := gb.nbr.dilate(&enemies)
+		return ok.andNot(&near)
+	}
+	return ok.and(&gb.deploy[seat&1])
+}
+
 // legalDeploy lists the deploying player's placements.
 func (s *State) legalDeploy(seat int, buf []engine.Action) []engine.Action {
 	// Where a unit may be deployed depends on the grid space and the
@@ -313,6 +348,16 @@ func (s *State) legalDeploy(seat int, buf []engine.Action) []engine.Action {
 		pc := &s.pieces[i]
 		if int(pc.owner) != seat || pc.flags&fRemoved == 0 {
 			continue
+		}
+		if !found && s.conf.grid.bits != nil {
+			sp := s.deploySpaces(seat)
+			for w, bits := range sp {
+				for bits != 0 {
+					sc.spaces = append(sc.spaces, int16(w*64+mbits.TrailingZeros64(bits)))
+					bits &= bits - 1
+				}
+			}
+			found = true
 		}
 		if !found {
 			for y := 0; y < s.bf.H; y++ {

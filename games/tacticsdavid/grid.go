@@ -56,6 +56,13 @@ func newGrid(s *State) *grid {
 		}
 	}
 	g.bits = newGridBits(g)
+	if g.bits != nil {
+		for sq := 0; sq < n; sq++ {
+			if d := b.Deploy(battlefield.Point{X: sq % b.W, Y: sq / b.W}); d == 1 || d == 2 {
+				g.bits.deploy[d-1].set(sq)
+			}
+		}
+	}
 	return g
 }
 

@@ -76,9 +76,10 @@ type info struct {
 	rmod     int8
 	area     *battlefield.Area
 	cost     int16
-	pup      bool  // the top unit is of the Pup Root
-	abil     abSet // the abilities of its units (TD-20: "the Abilities of each unit")
-	special  uint8 // its Special: spSwarm, spRelentless, spHulking, or 0
+	pup      bool   // the top unit is of the Pup Root
+	abil     abSet  // the abilities of its units (TD-20: "the Abilities of each unit")
+	special  uint8  // its Special: spSwarm, spRelentless, spHulking, or 0
+	fold     uint64 // abil and special folded (abSet.fold): a quick test for none of a set
 }
 
 // Movement types (seed 004, "Movement Type").
