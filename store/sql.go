@@ -56,14 +56,25 @@ type sqlStore struct {
 	prepErr          error
 	updStmt, insStmt *sql.Stmt
 	notifyStmt       *sql.Stmt
+	stmts            sync.Map // query → *sql.Stmt (prepared)
 }
 
-// appendReq is one Append waiting for the group commit.
+// appendReq is one Append, or one CreateMatch (SQLite), waiting for the
+// group commit.
 type appendReq struct {
 	id             string
 	a              Action
 	status, result string
+	create         *Match // the match to create, instead of an action
 	done           chan error
+}
+
+// String says what r stores, for its errors.
+func (r *appendReq) String() string {
+	if r.create != nil {
+		return "create match " + r.id
+	}
+	return fmt.Sprintf("store action %d of match %s", r.a.Seq, r.id)
 }
 
 // maxBatch is the most actions one group commit writes.
@@ -127,7 +138,14 @@ func fromMS(v int64) time.Time { return time.UnixMilli(v).UTC() }
 
 const matchColumns = `id, game, rules, options, seed, seats, spectator, rematch_of, rematch, status, result, actions, created, updated, public, rated, clock`
 
+// CreateMatch stores the new match m. On SQLite it is written by the
+// group commit, with the actions waiting (one fsync for them all): a
+// transaction of its own would hold the one writer's lock, and an fsync,
+// while every match's actions waited behind it.
 func (s *sqlStore) CreateMatch(ctx context.Context, m *Match) error {
+	if !s.postgres {
+		return s.queue(ctx, &appendReq{id: m.ID, create: m})
+	}
 	defer s.writing()()
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -212,7 +230,11 @@ func (s *sqlStore) matchIn(ctx context.Context, tx *sql.Tx, id string) (*Match, 
 }
 
 func (s *sqlStore) Match(ctx context.Context, id string) (*Match, error) {
-	m, err := scanMatch(s.db.QueryRowContext(ctx, s.q(`SELECT `+matchColumns+` FROM matches WHERE id = ?`), id))
+	st, err := s.prepared(ctx, `SELECT `+matchColumns+` FROM matches WHERE id = ?`)
+	if err != nil {
+		return nil, fmt.Errorf("match %s: %w", id, err)
+	}
+	m, err := scanMatch(st.QueryRowContext(ctx, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("match %s: %w", id, ErrNotFound)
 	}
@@ -223,7 +245,11 @@ func (s *sqlStore) Match(ctx context.Context, id string) (*Match, error) {
 }
 
 func (s *sqlStore) Actions(ctx context.Context, id string, after int) ([]Action, error) {
-	rows, err := s.db.QueryContext(ctx, s.q(`SELECT seq, seat, action, hash, at FROM actions WHERE match_id = ? AND seq > ? ORDER BY seq`), id, after)
+	st, err := s.prepared(ctx, `SELECT seq, seat, action, hash, at FROM actions WHERE match_id = ? AND seq > ? ORDER BY seq`)
+	if err != nil {
+		return nil, fmt.Errorf("actions of match %s: %w", id, err)
+	}
+	rows, err := st.QueryContext(ctx, id, after)
 	if err != nil {
 		return nil, fmt.Errorf("actions of match %s: %w", id, err)
 	}
@@ -255,23 +281,46 @@ func (s *sqlStore) Append(ctx context.Context, id string, a Action, status, resu
 	if a.At.IsZero() {
 		a.At = time.Now().UTC()
 	}
+	return s.queue(ctx, &appendReq{id: id, a: a, status: status, result: result})
+}
+
+// queue hands r to the group commit and waits for its commit.
+func (s *sqlStore) queue(ctx context.Context, r *appendReq) error {
+	r.done = make(chan error, 1)
 	s.cmu.RLock()
 	if s.closed {
 		s.cmu.RUnlock()
-		return fmt.Errorf("store action %d of match %s: the store is closed", a.Seq, id)
+		return fmt.Errorf("%s: the store is closed", r)
 	}
 	s.startOnce.Do(s.startCommitter)
-	req := &appendReq{id: id, a: a, status: status, result: result, done: make(chan error, 1)}
 	select {
-	case s.appends <- req:
+	case s.appends <- r:
 		s.cmu.RUnlock()
 	case <-ctx.Done():
 		s.cmu.RUnlock()
-		return fmt.Errorf("store action %d of match %s: %w", a.Seq, id, ctx.Err())
+		return fmt.Errorf("%s: %w", r, ctx.Err())
 	}
-	// Once queued, the action is waited for whatever ctx says: it may be
+	// Once queued, it is waited for whatever ctx says: it may be
 	// committed, and the caller must know.
-	return <-req.done
+	return <-r.done
+}
+
+// prepared returns query prepared, once for the store's life: SQLite
+// parsed the statements that every connection and every loaded match
+// runs again each time.
+func (s *sqlStore) prepared(ctx context.Context, query string) (*sql.Stmt, error) {
+	if st, ok := s.stmts.Load(query); ok {
+		return st.(*sql.Stmt), nil
+	}
+	st, err := s.db.PrepareContext(ctx, s.q(query))
+	if err != nil {
+		return nil, err
+	}
+	if prev, loaded := s.stmts.LoadOrStore(query, st); loaded {
+		st.Close()
+		return prev.(*sql.Stmt), nil
+	}
+	return st, nil
 }
 
 // startCommitter starts the group commit's goroutine.
@@ -297,7 +346,7 @@ func (s *sqlStore) commitLoop() {
 			for {
 				select {
 				case r := <-s.appends:
-					r.done <- fmt.Errorf("store action %d of match %s: the store is closed", r.a.Seq, r.id)
+					r.done <- fmt.Errorf("%s: the store is closed", r)
 				default:
 					return
 				}
@@ -378,9 +427,23 @@ func (s *sqlStore) commitBatch(batch []*appendReq) {
 		if s.notifyStmt != nil {
 			btx.notify = tx.StmtContext(ctx, s.notifyStmt)
 		}
-		order := make([]int, len(batch))
-		for i := range order {
-			order[i] = i
+		order := make([]int, 0, len(batch))
+		for i, r := range batch {
+			if r.create == nil {
+				order = append(order, i)
+				continue
+			}
+			// A new match, written first. One whose id is taken is
+			// refused alone (SQLite goes on with the transaction after a
+			// constraint fails a statement); any other error fails the
+			// batch, as it may have ended the transaction.
+			if err := s.insertMatch(ctx, tx, r.create); err != nil {
+				if !isUniqueViolation(err) {
+					clear(errs)
+					return err
+				}
+				errs[i] = err
+			}
 		}
 		slices.SortFunc(order, func(i, j int) int { return strings.Compare(batch[i].id, batch[j].id) })
 		for _, i := range order {
@@ -403,7 +466,7 @@ func (s *sqlStore) commitBatch(batch []*appendReq) {
 			if isUniqueViolation(err) || isSerialization(err) {
 				err = ErrConflict
 			}
-			r.done <- fmt.Errorf("store action %d of match %s: commit: %w", r.a.Seq, r.id, err)
+			r.done <- fmt.Errorf("%s: commit: %w", r, err)
 		default:
 			r.done <- nil
 		}
@@ -705,5 +768,6 @@ func (s *sqlStore) Close() error {
 			<-s.stopped
 		}
 	}
+	s.stmts.Range(func(_, st any) bool { st.(*sql.Stmt).Close(); return true })
 	return s.db.Close()
 }

@@ -96,6 +96,7 @@ func newMatch(prefix string) *Match {
 func testStore(t *testing.T, s Store) {
 	ctx := context.Background()
 	t.Run("group commit", func(t *testing.T) { testGroupCommit(t, s) })
+	t.Run("creations among actions", func(t *testing.T) { testCreateAmongActions(t, s) })
 	t.Run("lobby", func(t *testing.T) { testLobby(t, s) })
 	t.Run("match round trip", func(t *testing.T) {
 		m := newMatch("rt")
@@ -504,5 +505,57 @@ func testGroupCommit(t *testing.T, s Store) {
 	// Each step had two writers: one stored it, the other was refused.
 	if got := conflicts.Load(); got != matches*steps {
 		t.Errorf("%d appends refused as conflicts, want %d (one of two writers per step)", got, matches*steps)
+	}
+}
+
+// testCreateAmongActions creates matches while others' actions are
+// stored (on SQLite, in the same group commits): every match created is
+// there with its configuration, every action stored, and of two creations
+// of one id racing, one is refused and the other's actions stand.
+func testCreateAmongActions(t *testing.T, s Store) {
+	ctx := context.Background()
+	playing := newMatch("among")
+	if err := s.CreateMatch(ctx, playing); err != nil {
+		t.Fatal(err)
+	}
+	const creations, steps = 40, 30
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for seq := 1; seq <= steps; seq++ {
+			if err := s.Append(ctx, playing.ID, Action{Seq: seq, Action: fmt.Sprint(seq), Hash: "h"}, Playing, ""); err != nil {
+				t.Errorf("step %d: %v", seq, err)
+				return
+			}
+		}
+	}()
+	created := make([]*Match, creations)
+	var refused atomic.Int32
+	for i := range created {
+		created[i] = newMatch("among")
+		for range 2 { // two creations of each id race
+			wg.Add(1)
+			m := *created[i]
+			go func() {
+				defer wg.Done()
+				if err := s.CreateMatch(ctx, &m); err != nil {
+					refused.Add(1)
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	if got := refused.Load(); got != creations {
+		t.Errorf("%d creations refused, want %d (one of each two with one id)", got, creations)
+	}
+	for _, want := range created {
+		m, err := s.Match(ctx, want.ID)
+		if err != nil || m.Game != want.Game || m.Seed != want.Seed || len(m.Seats) != len(want.Seats) || m.Status != Playing {
+			t.Fatalf("%s: %+v, %v", want.ID, m, err)
+		}
+	}
+	if acts, err := s.Actions(ctx, playing.ID, 0); err != nil || len(acts) != steps {
+		t.Fatalf("%d actions stored, want %d: %v", len(acts), steps, err)
 	}
 }
