@@ -105,8 +105,9 @@ func New(spec string, seed uint64) (Bot, error) {
 // a budget only (iters or time), a level plays the search its game names
 // for it ([LevelSearch]), with that budget, and mcts in a game that names
 // none. The parameters of "rollout" ([Rollout]) are iters (rollouts per
-// choice), time, depth (as mcts's) and noise (the share of a rollout's
-// actions, in percent, played at random).
+// choice), time, depth (as mcts's), noise (the share of a rollout's
+// actions, in percent, played at random) and margin (how much more an
+// action's rollouts must score than the suggested action's, from 0 to 1).
 // seed seeds the bot's own random stream, so that a bot with a fixed
 // number of iterations chooses reproducibly.
 //
@@ -225,8 +226,14 @@ func (b *Rollout) parse(params string) error {
 				return fmt.Errorf("noise=%s: want a share in percent, from 0 to 100", v)
 			}
 			b.Noise = n
+		case "margin":
+			x, err := strconv.ParseFloat(v, 64)
+			if err != nil || x < 0 || x > 1 {
+				return fmt.Errorf("margin=%s: want a reward from 0 to 1", v)
+			}
+			b.Margin = x
 		default:
-			return fmt.Errorf("unknown parameter %q (known: depth, iters, noise, time)", k)
+			return fmt.Errorf("unknown parameter %q (known: depth, iters, margin, noise, time)", k)
 		}
 	}
 	if iters && limit {

@@ -49,6 +49,11 @@ type Rollout struct {
 	// Noise is the share, in percent, of a rollout's actions chosen
 	// uniformly at random instead of by the rules of thumb.
 	Noise int
+	// Margin is how much better, in reward, an action's rollouts must
+	// score than those of the action the rules of thumb suggest for the
+	// bot to prefer it: with many actions and few rollouts each, the best
+	// mean is often luck.
+	Margin float64
 
 	name       string
 	depthGiven bool
@@ -59,6 +64,7 @@ type Rollout struct {
 	sum   []float64 // sum[i]: rewards of legal[i]'s rollouts
 	runs  []int     // runs[i]: its rollouts
 	alive []int     // indices into legal still in the running
+	base  int       // index of the action the rules of thumb suggest, or -1
 	iters int
 }
 
@@ -95,6 +101,10 @@ func (b *Rollout) Choose(s engine.State, seat engine.Seat) engine.Action {
 	b.alive = b.alive[:0]
 	for i := range n {
 		b.alive = append(b.alive, i)
+	}
+	b.base = -1
+	if d, ok := engine.Determinize(s, seat, &b.rng).(engine.Heuristic); ok {
+		b.base = index(b.legal, d.Suggest(seat, &b.rng))
 	}
 	b.iters = 0
 	if b.Iterations <= 0 {
@@ -185,7 +195,8 @@ func (b *Rollout) play(c engine.State, seat engine.Seat, r *engine.Rand) float64
 	}
 }
 
-// halve keeps the better half of the actions in the running, by mean.
+// halve keeps the better half of the actions in the running, by mean,
+// and the action the rules of thumb suggest.
 func (b *Rollout) halve() {
 	keep := (len(b.alive) + 1) / 2
 	// Insertion sort by mean, best first: the lists are short.
@@ -195,17 +206,31 @@ func (b *Rollout) halve() {
 			a[j], a[j-1] = a[j-1], a[j]
 		}
 	}
+	for k := keep; k < len(a); k++ {
+		if a[k] == b.base {
+			a[keep], a[k] = a[k], a[keep]
+			keep++
+			break
+		}
+	}
 	b.alive = a[:keep]
 }
 
 // best returns the action in the running with the best mean, the first
-// in the legal list among equals.
+// in the legal list among equals; the suggested action unless another
+// scores Margin more.
 func (b *Rollout) best() int {
-	best := b.alive[0]
-	for _, i := range b.alive[1:] {
-		if m, bm := b.mean(i), b.mean(best); m > bm || m == bm && i < best {
+	best := -1
+	for _, i := range b.alive {
+		if i == b.base {
+			continue
+		}
+		if best < 0 || b.mean(i) > b.mean(best) || b.mean(i) == b.mean(best) && i < best {
 			best = i
 		}
+	}
+	if b.base >= 0 && (best < 0 || b.mean(best) <= b.mean(b.base)+b.Margin) {
+		return b.base
 	}
 	return best
 }
