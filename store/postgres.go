@@ -30,6 +30,9 @@ func OpenPostgres(ctx context.Context, dsn string) (Store, error) {
 		return nil, fmt.Errorf("open postgres: %w", err)
 	}
 	db.SetMaxOpenConns(16)
+	// As many kept as may be open: a connection closed and opened again
+	// costs PostgreSQL a new backend and its prepared statements.
+	db.SetMaxIdleConns(16)
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open postgres: %w", err)
