@@ -31,3 +31,26 @@ func TestMCTSBeatsRandom(t *testing.T) {
 		}
 	}
 }
+
+// TestNormalBeatsHeuristic plays a seeded batch of the normal level, a
+// rollout search in Black & Red (LevelSearch), against the heuristic
+// player it rolls out, and asks for more wins than losses (docs/STATUS.md
+// has the figure over 100 games and more).
+func TestNormalBeatsHeuristic(t *testing.T) {
+	rep, err := sim.Run(context.Background(), sim.Options{
+		Game:   blackred.New(),
+		Config: engine.Config{Seats: 2},
+		Bots:   []string{"normal:iters=100", "heuristic"},
+		N:      24,
+		Seed:   3,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range rep.Bots {
+		t.Logf("%s: %d of %d, interval [%.2f, %.2f]", b.Name, b.Wins, b.Games, b.WinRateLow, b.WinRateHigh)
+		if b.Spec == "normal:iters=100" && b.Wins <= b.Losses() {
+			t.Errorf("normal won %d and lost %d of %d against the heuristic", b.Wins, b.Losses(), b.Games)
+		}
+	}
+}

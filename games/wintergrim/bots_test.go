@@ -53,3 +53,25 @@ func TestMCTSBeatsRandom(t *testing.T) {
 		}
 	}
 }
+
+// TestRolloutLevelPlays has the normal level, rollouts of the rules of
+// thumb in Wintergrim (LevelSearch), play complete short games against
+// random: sim.Run fails on any illegal choice.
+func TestRolloutLevelPlays(t *testing.T) {
+	rep, err := sim.Run(context.Background(), sim.Options{
+		Game:   wintergrim.New(),
+		Config: engine.Config{Seats: 2, Options: engine.Options{"mode": "enslave", "turns": "12"}},
+		Bots:   []string{"normal:iters=12", "random"},
+		N:      2,
+		Seed:   5,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Games != 2 {
+		t.Fatalf("%d games ended, want 2", rep.Games)
+	}
+	for _, b := range rep.Bots {
+		t.Logf("%s: %d wins, %d draws, %d losses of %d", b.Name, b.Wins, b.Draws, b.Losses(), b.Games)
+	}
+}
