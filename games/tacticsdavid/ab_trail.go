@@ -361,13 +361,14 @@ func (s *State) findPath(i, partner, dest, m int, charge bool) bool {
 	V := N * 2 * R
 
 	if len(a.dist) < V {
+		// All -1 between searches: each sets back the states it pushed.
 		a.dist = make([]int16, V)
 		a.prev = make([]int32, V)
+		for k := range a.dist {
+			a.dist[k] = -1
+		}
 	}
 	dist := a.dist[:V]
-	for k := range dist {
-		dist[k] = -1
-	}
 	K := R * R // keys: markers*R + steps
 	if len(a.head) < K {
 		a.head = make([]int32, K)
@@ -481,12 +482,17 @@ func (s *State) findPath(i, partner, dest, m int, charge bool) bool {
 	if stop != nil {
 		s.clearStops(stop)
 	}
+	if found >= 0 {
+		a.path = a.path[:0]
+		for st := found; st >= 0; st = a.prev[st] {
+			a.path = append(a.path, int16(int(st)/R/2))
+		}
+	}
+	for _, st := range a.nodeSt {
+		dist[st] = -1
+	}
 	if found < 0 {
 		return false
-	}
-	a.path = a.path[:0]
-	for st := found; st >= 0; st = a.prev[st] {
-		a.path = append(a.path, int16(int(st)/R/2))
 	}
 	for l, r := 0, len(a.path)-1; l < r; l, r = l+1, r-1 {
 		a.path[l], a.path[r] = a.path[r], a.path[l]

@@ -306,7 +306,7 @@ func (s *State) legalMovement(seat int, buf []engine.Action) []engine.Action {
 		buf = s.legalMoves(seat, i, -1, i, buf)
 		buf = s.legalMoves(seat, partner, -1, partner, buf)
 	}
-	if !s.eng.whipped {
+	if !s.eng.whipped && s.holdsWhip(i, q) {
 		for pup := range s.pieces {
 			if s.whipHolder(i, q, pup) < 0 {
 				continue
@@ -323,6 +323,12 @@ func (s *State) legalMovement(seat int, buf []engine.Action) []engine.Action {
 		}
 	}
 	return buf
+}
+
+// holdsWhip reports whether the engaged unit i or its team partner q (or
+// -1) holds a Whip: whipHolder finds no holder otherwise.
+func (s *State) holdsWhip(i, q int) bool {
+	return s.pieces[i].items[slotWeapon] == itemWhip || (q >= 0 && s.pieces[q].items[slotWeapon] == itemWhip)
 }
 
 // whipHolder returns the unit of the engaged unit i and its team partner

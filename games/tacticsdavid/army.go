@@ -391,30 +391,65 @@ func (c *Content) itemSlots(units []int) int {
 // piece (TD-16). The error is an *ArmyError naming the rule broken.
 func (c *Content) CheckItem(p Profile, item int, have []int) error {
 	i := c.item(item)
-	if i < 0 {
+	switch c.itemProblem(&p, i, have) {
+	case itemUnknown:
 		return armyErr(ruleItemUnknown, "no item %d", item)
-	}
-	it, f := &c.Items[i], c.items[i]
-	if f.kind < 0 {
-		return armyErr(ruleItemType, "%s: %q is not an item type", it.Name, it.Type)
-	}
-	if !slices.Contains(it.Users, p.Class) {
+	case itemNoType:
+		return armyErr(ruleItemType, "%s: %q is not an item type", c.Items[i].Name, c.Items[i].Type)
+	case itemNotClass:
+		it := &c.Items[i]
 		return armyErr(ruleItemUsers, "%s is for %s Units; %s is %s", it.Name, strings.Join(it.Users, ", "), p.Name, p.Class)
-	}
-	if (it.UserType != "" && p.Type != it.UserType) || (it.UserMode != "" && p.Mode != it.UserMode) {
+	case itemNotKind:
+		it := &c.Items[i]
 		return armyErr(ruleItemUsers, "%s is for Units of type %s and mode %s only; %s is %s %s",
 			it.Name, or(it.UserType, "any"), or(it.UserMode, "any"), p.Name, p.Type, p.Mode)
-	}
-	slots, held := c.itemSlots(p.Units), 0
-	for _, h := range have {
-		if j := c.item(h); j >= 0 && c.items[j].kind == f.kind {
-			held++
-		}
-	}
-	if held >= slots {
+	case itemNoSlot:
+		it := &c.Items[i]
+		held := c.heldOfKind(c.items[i].kind, have)
 		return armyErr(ruleItemType, "%s already has %d %s item(s), %s is one more", p.Name, held, it.Type, it.Name)
 	}
 	return nil
+}
+
+// The problems CheckItem finds, in the order it looks for them.
+const (
+	itemFits = iota
+	itemUnknown
+	itemNoType
+	itemNotClass
+	itemNotKind
+	itemNoSlot
+)
+
+// itemProblem is CheckItem without the words, for the item of index i in
+// c.Items (-1 for an unknown one): the first problem, or itemFits.
+func (c *Content) itemProblem(p *Profile, i int, have []int) int {
+	if i < 0 {
+		return itemUnknown
+	}
+	it, f := &c.Items[i], c.items[i]
+	switch {
+	case f.kind < 0:
+		return itemNoType
+	case !slices.Contains(it.Users, p.Class):
+		return itemNotClass
+	case (it.UserType != "" && p.Type != it.UserType) || (it.UserMode != "" && p.Mode != it.UserMode):
+		return itemNotKind
+	case c.heldOfKind(f.kind, have) >= c.itemSlots(p.Units):
+		return itemNoSlot
+	}
+	return itemFits
+}
+
+// heldOfKind counts the items of have of the item type kind.
+func (c *Content) heldOfKind(kind int, have []int) int {
+	held := 0
+	for _, h := range have {
+		if j := c.item(h); j >= 0 && c.items[j].kind == kind {
+			held++
+		}
+	}
+	return held
 }
 
 func or(s, alt string) string {

@@ -167,12 +167,22 @@ type moveLayers struct {
 	n0   int
 	// kept[v] are the grid spaces keeping v or more after Slow Terrain.
 	kept [128]bitgrid
-	top  int // the most kept, -1 if none
-	stop bitgrid
+	top  int     // the most kept, -1 if none
 	seen bitgrid // every grid space reached, and the start
 	// The tables searched (moveTables).
 	nbr        [][4]int16
 	pass, slow []bool
+	// in is what the search was asked: when a search is asked the same,
+	// as a move is listed then made, it is not made again.
+	in    searchInput
+	valid bool
+}
+
+// searchInput is all a move's search reads (searchMove).
+type searchInput struct {
+	steps            *steps
+	start, m         int
+	open, slow, stop bitgrid
 }
 
 // best returns the most movement a state of the search keeps, as the
@@ -183,7 +193,7 @@ func (ml *moveLayers) best(k int) int {
 	if k%2 == 0 {
 		for d := 0; d < ml.n0; d++ {
 			if ml.lay0[d][word]&bit != 0 {
-				if d > 0 && ml.stop[word]&bit != 0 {
+				if d > 0 && ml.in.stop[word]&bit != 0 {
 					return 0
 				}
 				return ml.m - d
@@ -224,16 +234,15 @@ func (s *State) searchMove(i, partner, m int, avoid *bitgrid) *moveLayers {
 	var passBuf, slowBuf bitgrid
 	passM := gb.maskOfTable(g, pass, &passBuf)
 	slowM := gb.maskOfTable(g, slow, &slowBuf)
-	ml.stop = bitgrid{}
+	var stopBits bitgrid
 	if stop != nil {
 		for _, k := range s.marks {
 			if stop[k.sq] {
-				ml.stop.set(int(k.sq))
+				stopBits.set(int(k.sq))
 			}
 		}
 		s.clearStops(stop)
 	}
-	stopM := &ml.stop
 	// The grid spaces it may enter: not through enemy units.
 	owner := s.pieces[i].owner
 	var enemies bitgrid
@@ -258,8 +267,14 @@ func (s *State) searchMove(i, partner, m int, avoid *bitgrid) *moveLayers {
 		m /= 2
 	}
 	m = max(0, min(m, 127))
-	ml.start, ml.m, ml.halved, ml.n0, ml.top = start, m, halved, 0, -1
 	ml.nbr, ml.pass, ml.slow = nbr, pass, slow
+	in := searchInput{steps: st, start: start, m: m, open: open, slow: *slowM, stop: stopBits}
+	if ml.valid && ml.in == in {
+		return ml
+	}
+	ml.in, ml.valid = in, true
+	stopM := &ml.in.stop
+	ml.start, ml.m, ml.halved, ml.n0, ml.top = start, m, halved, 0, -1
 	// Before Slow Terrain: the grid spaces at each distance d, keeping
 	// m-d; entering Slow Terrain keeps (m-d)/2 from then on (into
 	// ml.kept by what is kept), entering a Mucous Trail nothing.
@@ -363,7 +378,7 @@ func (s *State) bitsPath(i, partner, dest, m int, avoid bool) bool {
 			r /= 2
 			h = 1
 		}
-		if ml.stop.has(q) {
+		if ml.in.stop.has(q) {
 			r = 0
 		}
 		return r, h

@@ -227,6 +227,13 @@ func (s *State) infoOf(p Profile) info {
 	case "Hulking":
 		inf.special = spHulking
 	}
+	c := s.g.c
+	for n := 1; n <= NumItems; n++ {
+		if c.itemProblem(&p, c.item(n), nil) == itemFits {
+			inf.holds |= 1 << n
+		}
+	}
+	inf.slots = int8(c.itemSlots(p.Units))
 	inf.fold = inf.abil.fold()
 	if inf.special != 0 {
 		inf.fold |= 1 << (inf.special & 63)

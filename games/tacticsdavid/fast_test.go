@@ -42,3 +42,38 @@ func TestPlayRandomPlaysAsLegalAndApply(t *testing.T) {
 		}
 	}
 }
+
+// TestQuietCanHoldIsCheckItem checks that canHold, asked quietly (as Legal
+// asks it, by the profile's tables), answers as Content.CheckItem does,
+// for every unit and item through random battles.
+func TestQuietCanHoldIsCheckItem(t *testing.T) {
+	for seed := uint64(1); seed <= 8; seed++ {
+		st, err := New().New(engine.Config{Seats: 2, Seed: seed, Options: engine.Options{"armies": "auto"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		r := engine.NewRand(seed)
+		checked := 0
+		for buf := engine.NextLegal(s, nil); len(buf) > 0; buf = engine.NextLegal(s, buf[:0]) {
+			for i := range s.pieces {
+				for it := 1; it <= NumItems; it++ {
+					s.quiet = true
+					quiet := s.canHold(i, it) == nil
+					s.quiet = false
+					loud := s.canHold(i, it) == nil
+					if quiet != loud {
+						t.Fatalf("seed %d: unit %d, item %d: may hold it %v asked quietly, %v by CheckItem", seed, i, it, quiet, loud)
+					}
+					checked++
+				}
+			}
+			if err := s.Apply(buf[r.IntN(len(buf))], nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if checked == 0 {
+			t.Errorf("seed %d: nothing checked", seed)
+		}
+	}
+}

@@ -44,6 +44,7 @@ type itemInfo struct {
 	area        *battlefield.Area
 	feared      bool
 	cost        int16
+	kind        int8 // the item type by the content (itemFact.kind), -1 unknown
 }
 
 // Item slots: "A Unit may only equip at most one of each type of Item"
@@ -112,6 +113,9 @@ func NewWithContent(c *Content) *Game {
 	for _, a := range battlefield.Areas() {
 		g.areas[a.Code] = a
 	}
+	for n := range g.items {
+		g.items[n].kind = -1
+	}
 	for _, it := range c.Items {
 		if it.Number < 1 || it.Number > NumItems {
 			continue
@@ -133,6 +137,10 @@ func NewWithContent(c *Content) *Game {
 		}
 		if it.AttackArea != "" {
 			inf.area = g.areas[it.AttackArea]
+		}
+		inf.kind = -1
+		if j := c.item(it.Number); j >= 0 {
+			inf.kind = int8(c.items[j].kind)
 		}
 		g.items[it.Number] = inf
 	}

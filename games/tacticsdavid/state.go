@@ -80,6 +80,11 @@ type info struct {
 	abil     abSet  // the abilities of its units (TD-20: "the Abilities of each unit")
 	special  uint8  // its Special: spSwarm, spRelentless, spHulking, or 0
 	fold     uint64 // abil and special folded (abSet.fold): a quick test for none of a set
+	// holds has bit n for each item number n the profile may equip when it
+	// holds no other (Content.CheckItem), and slots is how many of each
+	// item type it may hold.
+	holds uint32
+	slots int8
 }
 
 // Movement types (seed 004, "Movement Type").
