@@ -27,7 +27,9 @@ func Names() []string {
 }
 
 // A Level is a strength a player chooses from: an mcts bot with a number
-// of iterations per decision.
+// of iterations per decision, or the search a game names for the level
+// ([LevelSearch]; in Black & Red and Wintergrim, normal and hard are
+// rollouts of the game's rules of thumb).
 type Level struct {
 	Name       string
 	Iterations int
@@ -41,7 +43,8 @@ type Level struct {
 // ("hard:time=2s" thinks two seconds instead). Their budgets are
 // iterations, so that a level plays alike on any machine and a seeded
 // match replays; normal decides within a second on one core in every
-// game (docs/STATUS.md, Bots).
+// game (docs/STATUS.md, Bots). Iterations is mcts's budget; a game that
+// names its own search for a level gives it its own.
 var Levels = []Level{
 	{"easy", 100, "a quick opponent that misses what is not obvious"},
 	{"normal", DefaultIterations, "the default: sees the likely outcomes of its choices"},

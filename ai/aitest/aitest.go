@@ -21,3 +21,14 @@ func MCTS(iters int) func(seed uint64) enginetest.Searcher {
 		return m
 	}
 }
+
+// Rollout returns a maker of search bots for [enginetest.Config.Search]:
+// an [ai.Rollout] at its defaults but for iters rollouts per choice,
+// seeded with the seed the suite gives.
+func Rollout(iters int) func(seed uint64) enginetest.Searcher {
+	return func(seed uint64) enginetest.Searcher {
+		b := ai.NewRollout(seed)
+		b.Iterations = iters
+		return b
+	}
+}

@@ -3,7 +3,9 @@ package blackred
 import (
 	"testing"
 
+	"skald/ai/aitest"
 	"skald/engine"
+	"skald/engine/enginetest"
 )
 
 // BenchmarkHeuristicPlayout plays whole games from the start with both
@@ -27,4 +29,17 @@ func BenchmarkHeuristicPlayout(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(actions)/float64(b.N), "actions/op")
+}
+
+// TestRolloutConformance runs the kernel's conformance suite with the
+// rollout bot as its search: it chooses from the real match, and must
+// choose a legal action and leave the match as it was.
+func TestRolloutConformance(t *testing.T) {
+	enginetest.Run(t, New(), enginetest.Config{
+		Matches:  8,
+		Every:    8,
+		Seed:     2,
+		Search:   aitest.Rollout(12),
+		Searches: 4,
+	})
 }
