@@ -220,6 +220,30 @@ func buildEnc(t reflect.Type) encFunc {
 		if t.Key().Kind() != reflect.String || marshalsItself(t.Key()) {
 			return fallback
 		}
+		// The maps views hold most, walked without reflection.
+		switch t {
+		case reflect.TypeFor[map[string]int]():
+			return func(_ *viewEncoder, b []byte, v reflect.Value) ([]byte, error) {
+				if v.IsNil() {
+					return append(b, "null"...), nil
+				}
+				return appendMap(b, v.Interface().(map[string]int), func(b []byte, n int) []byte { return strconv.AppendInt(b, int64(n), 10) }), nil
+			}
+		case reflect.TypeFor[map[string]string]():
+			return func(_ *viewEncoder, b []byte, v reflect.Value) ([]byte, error) {
+				if v.IsNil() {
+					return append(b, "null"...), nil
+				}
+				return appendMap(b, v.Interface().(map[string]string), appendJSONString), nil
+			}
+		case reflect.TypeFor[map[string]bool]():
+			return func(_ *viewEncoder, b []byte, v reflect.Value) ([]byte, error) {
+				if v.IsNil() {
+					return append(b, "null"...), nil
+				}
+				return appendMap(b, v.Interface().(map[string]bool), strconv.AppendBool), nil
+			}
+		}
 		el := buildPlan(t.Elem())
 		kt, vt := t.Key(), t.Elem()
 		return func(e *viewEncoder, b []byte, v reflect.Value) ([]byte, error) {
@@ -414,6 +438,26 @@ func (e *viewEncoder) object(el *typePlan, kt, vt reflect.Type, b []byte, v refl
 	e.bufs[d], e.ents[d] = buf, ents
 	e.depth--
 	return append(b, '}'), nil
+}
+
+// appendMap writes m as encoding/json does, its keys in order.
+func appendMap[V any](b []byte, m map[string]V, value func([]byte, V) []byte) []byte {
+	var room [16]string
+	keys := room[:0]
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	b = append(b, '{')
+	for i, k := range keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, k)
+		b = append(b, ':')
+		b = value(b, m[k])
+	}
+	return append(b, '}')
 }
 
 // appendFloat writes f as encoding/json does: the shortest form that

@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"net/netip"
@@ -63,6 +64,15 @@ func TestViewJSONSameAsEncodingJSON(t *testing.T) {
 			}
 		})
 	}
+}
+
+// bigMap has more keys than appendMap keeps on the stack.
+func bigMap() map[string]int {
+	m := map[string]int{}
+	for i := range 40 {
+		m[fmt.Sprint("k", i)] = i
+	}
+	return m
 }
 
 type viewInner struct {
@@ -127,6 +137,8 @@ func TestViewJSONCases(t *testing.T) {
 			Named: map[namedKey]bool{"q": true, "p": false},
 		}},
 		{"empty map and slice", map[string]any{"m": map[string]int{}, "s": []int{}, "n": []int(nil)}},
+		{"plain maps", map[string]any{"i": map[string]int{"b": -1, "a": 2, "<": 3}, "s": map[string]string{"z": "&", "y": ""},
+			"b": map[string]bool{"t": true, "f": false}, "nil": map[string]int(nil), "big": bigMap()}},
 		{"embedded field", withEmbedded{viewInner: viewInner{N: 1}, X: 2}},
 		{"string option", withString{N: 5}},
 		{"raw message", withRaw{R: json.RawMessage(` {"a" : 1} `)}},
