@@ -149,7 +149,7 @@ func (s *State) changedSides() bool {
 func (s *State) legalBattle(seat int, buf []engine.Action) []engine.Action {
 	if s.eng.p < 0 {
 		for i := range s.pieces {
-			if s.canEngage(i) == nil {
+			if s.pieces[i].owner == s.player && s.canEngage(i) == nil { // a player engages its own
 				buf = append(buf, act(seat, actEngage, i))
 			}
 		}
@@ -192,7 +192,7 @@ func (s *State) legalBattle(seat int, buf []engine.Action) []engine.Action {
 	}
 	if s.mayDisengage() == nil {
 		buf = append(buf, act(seat, actDisengage))
-		if s.mayEndTurn() == nil {
+		if s.locksOwed() == nil { // mayEndTurn, its mayDisengage just asked
 			buf = append(buf, act(seat, actEndTurn))
 		}
 	}

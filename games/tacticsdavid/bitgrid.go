@@ -7,11 +7,12 @@ import (
 )
 
 // A bitgrid is a set of a battlefield's grid spaces, a bit each, by index
-// y*W+x: up to 320 of them (the book's largest battlefield, 14x22, has
-// 308). Reach searches a move on bitgrids, all grid spaces at a step
+// y*W+x: up to 192 of them (14x13; the book's 7x11 and 14x11 fit, not its
+// 14x22). Reach searches a move on bitgrids, all grid spaces at a step
 // (reachBits), where the battlefield fits one; others are searched grid
-// space by grid space (reachBFS).
-type bitgrid [5]uint64
+// space by grid space (reachBFS). Three words keep each step short: most
+// battles are on 14x11 battlefields.
+type bitgrid [3]uint64
 
 // maxBitgrid is the most grid spaces a bitgrid holds.
 const maxBitgrid = 64 * len(bitgrid{})
@@ -21,18 +22,18 @@ func (b *bitgrid) set(sq int) { b[sq>>6] |= 1 << uint(sq&63) }
 func (b *bitgrid) has(sq int) bool { return b[sq>>6]&(1<<uint(sq&63)) != 0 }
 
 func (b *bitgrid) and(c *bitgrid) bitgrid {
-	return bitgrid{b[0] & c[0], b[1] & c[1], b[2] & c[2], b[3] & c[3], b[4] & c[4]}
+	return bitgrid{b[0] & c[0], b[1] & c[1], b[2] & c[2]}
 }
 
 func (b *bitgrid) andNot(c *bitgrid) bitgrid {
-	return bitgrid{b[0] &^ c[0], b[1] &^ c[1], b[2] &^ c[2], b[3] &^ c[3], b[4] &^ c[4]}
+	return bitgrid{b[0] &^ c[0], b[1] &^ c[1], b[2] &^ c[2]}
 }
 
 func (b *bitgrid) or(c *bitgrid) bitgrid {
-	return bitgrid{b[0] | c[0], b[1] | c[1], b[2] | c[2], b[3] | c[3], b[4] | c[4]}
+	return bitgrid{b[0] | c[0], b[1] | c[1], b[2] | c[2]}
 }
 
-func (b *bitgrid) empty() bool { return b[0]|b[1]|b[2]|b[3]|b[4] == 0 }
+func (b *bitgrid) empty() bool { return b[0]|b[1]|b[2] == 0 }
 
 // steps are a battlefield's moves between neighbours as bitgrids: from
 // holds, for each facing, the grid spaces with a neighbour that way (a
@@ -45,21 +46,21 @@ type steps struct {
 
 // dilate returns the grid spaces one step from those of b.
 func (st *steps) dilate(b *bitgrid) bitgrid {
-	b0, b1, b2, b3, b4 := b[0], b[1], b[2], b[3], b[4]
+	b0, b1, b2 := b[0], b[1], b[2]
 	w, rw := st.w, 64-st.w
 	f := &st.from[battlefield.North]
-	t0, t1, t2, t3, t4 := b0&f[0], b1&f[1], b2&f[2], b3&f[3], b4&f[4]
-	o0, o1, o2, o3, o4 := t0>>w|t1<<rw, t1>>w|t2<<rw, t2>>w|t3<<rw, t3>>w|t4<<rw, t4>>w
+	t0, t1, t2 := b0&f[0], b1&f[1], b2&f[2]
+	o0, o1, o2 := t0>>w|t1<<rw, t1>>w|t2<<rw, t2>>w
 	f = &st.from[battlefield.South]
-	t0, t1, t2, t3, t4 = b0&f[0], b1&f[1], b2&f[2], b3&f[3], b4&f[4]
-	o0, o1, o2, o3, o4 = o0|t0<<w, o1|t1<<w|t0>>rw, o2|t2<<w|t1>>rw, o3|t3<<w|t2>>rw, o4|t4<<w|t3>>rw
+	t0, t1, t2 = b0&f[0], b1&f[1], b2&f[2]
+	o0, o1, o2 = o0|t0<<w, o1|t1<<w|t0>>rw, o2|t2<<w|t1>>rw
 	f = &st.from[battlefield.East]
-	t0, t1, t2, t3, t4 = b0&f[0], b1&f[1], b2&f[2], b3&f[3], b4&f[4]
-	o0, o1, o2, o3, o4 = o0|t0<<1, o1|t1<<1|t0>>63, o2|t2<<1|t1>>63, o3|t3<<1|t2>>63, o4|t4<<1|t3>>63
+	t0, t1, t2 = b0&f[0], b1&f[1], b2&f[2]
+	o0, o1, o2 = o0|t0<<1, o1|t1<<1|t0>>63, o2|t2<<1|t1>>63
 	f = &st.from[battlefield.West]
-	t0, t1, t2, t3, t4 = b0&f[0], b1&f[1], b2&f[2], b3&f[3], b4&f[4]
-	o0, o1, o2, o3, o4 = o0|t0>>1|t1<<63, o1|t1>>1|t2<<63, o2|t2>>1|t3<<63, o3|t3>>1|t4<<63, o4|t4>>1
-	return bitgrid{o0, o1, o2, o3, o4}
+	t0, t1, t2 = b0&f[0], b1&f[1], b2&f[2]
+	o0, o1, o2 = o0|t0>>1|t1<<63, o1|t1>>1|t2<<63, o2|t2>>1
+	return bitgrid{o0, o1, o2}
 }
 
 // maskOf returns the bitgrid of the grid spaces set in t.

@@ -15,7 +15,6 @@ func TestReachBitsIsReachBFS(t *testing.T) {
 	for _, opts := range []engine.Options{
 		{"armies": "auto"},
 		{"armies": "auto", "battlefield": "bramble-creek-crossing"},
-		{"armies": "auto", "battlefield": "open-field-14x22", "limit": "200"},
 		{"armies": "auto", "battlefield": "open-field-7x11", "deploy": "free"},
 		{"armies": "auto", "battlefield": "deaths-highway", "limit": "300"},
 	} {
@@ -60,6 +59,36 @@ func TestReachBitsIsReachBFS(t *testing.T) {
 			if checked == 0 {
 				t.Errorf("%v seed %d: no reach checked", opts, seed)
 			}
+		}
+	}
+}
+
+// TestLargeBattlefieldSearchedBreadthFirst checks that a battlefield too
+// large for a bitgrid (14x22) is searched breadth first, and that its
+// random playouts play as Legal and Apply do.
+func TestLargeBattlefieldSearchedBreadthFirst(t *testing.T) {
+	opts := engine.Options{"armies": "auto", "battlefield": "open-field-14x22", "limit": "200"}
+	for seed := uint64(1); seed <= 4; seed++ {
+		cfg := engine.Config{Seats: 2, Seed: seed, Options: opts}
+		fast, err := New().New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fast.(*State).conf.grid.bits != nil {
+			t.Fatalf("a 14x22 battlefield has bitgrids")
+		}
+		slow, _ := New().New(cfg)
+		r1, r2 := engine.NewRand(seed), engine.NewRand(seed)
+		n1, _ := fast.(engine.RandomPlayer).PlayRandom(&r1, nil, 100000)
+		n2 := 0
+		for buf := engine.NextLegal(slow, nil); len(buf) > 0; buf = engine.NextLegal(slow, buf[:0]) {
+			if err := slow.Apply(buf[r2.IntN(len(buf))], nil); err != nil {
+				t.Fatal(err)
+			}
+			n2++
+		}
+		if n1 != n2 || n1 < 100 || fast.Hash() != slow.Hash() {
+			t.Errorf("seed %d: PlayRandom plays %d actions to %x; Legal and Apply %d to %x", seed, n1, fast.Hash(), n2, slow.Hash())
 		}
 	}
 }

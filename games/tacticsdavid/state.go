@@ -220,9 +220,9 @@ func (s *State) Clone() engine.State {
 }
 
 // CloneInto makes dst, a Tactics David state, a copy of s as Clone does,
-// in dst's own memory: its pieces, board and Item Deck, and its search
-// buffers (names of its own pieces, the flood cache forgotten) when it is
-// on the same battlefield (engine.Copier).
+// in dst's own memory: its pieces, board, Item Deck, reactions and
+// markers, and its search buffers (names of its own pieces, the flood
+// cache forgotten) when it is on the same battlefield (engine.Copier).
 func (s *State) CloneInto(dst engine.State) bool {
 	d, ok := dst.(*State)
 	if !ok || d == nil {
@@ -231,7 +231,8 @@ func (s *State) CloneInto(dst engine.State) bool {
 	if d == s {
 		return true
 	}
-	pieces, board, deck := d.pieces[:0], d.board[:0], d.deck[:0]
+	// dst's own memory: no other state shares it (Clone copies).
+	pieces, board, deck, windows, marks := d.pieces[:0], d.board[:0], d.deck[:0], d.windows[:0], d.marks[:0]
 	var scr *scratch
 	if d.bf == s.bf && d.scratch != nil {
 		scr = d.scratch
@@ -242,8 +243,8 @@ func (s *State) CloneInto(dst engine.State) bool {
 	d.pieces = append(pieces, s.pieces...)
 	d.board = append(board, s.board...)
 	d.deck = append(deck, s.deck...)
-	d.windows = append([]window(nil), s.windows...)
-	d.marks = append([]mark(nil), s.marks...)
+	d.windows = append(windows, s.windows...)
+	d.marks = append(marks, s.marks...)
 	d.tally = nil
 	if s.stage == stageBuild {
 		for i := range d.armies {

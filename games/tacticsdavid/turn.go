@@ -277,6 +277,12 @@ func (s *State) mayEndTurn() error {
 			return err
 		}
 	}
+	return s.locksOwed()
+}
+
+// locksOwed checks that no unit of the Attacking Player not engaged this
+// turn owes its Combat Lock an attack or an escape (mayEndTurn).
+func (s *State) locksOwed() error {
 	for i := range s.pieces {
 		p := &s.pieces[i]
 		if p.owner == s.player && s.alive(i) && p.lock >= 0 && p.flags&(fLockActed|fEngaged) == 0 {
