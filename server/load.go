@@ -402,9 +402,15 @@ func loadSeat(ctx context.Context, run *loadRun, p *pacer, ws *websocket.Conn, r
 			run.unanswered(due)
 		}
 	}()
+	stop := context.AfterFunc(ctx, func() { ws.CloseNow() })
+	defer stop()
+	var in bytes.Buffer
 	for {
-		_, b, err := ws.Read(ctx)
+		_, b, err := readMessage(ws, &in)
 		if err != nil {
+			if ctx.Err() != nil {
+				err = ctx.Err()
+			}
 			return refused, false, err
 		}
 		if err := scanFrame(b, &latest); err != nil {

@@ -341,8 +341,14 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}()
 	go c.pinger(s.limits.PingInterval, s.limits.PingTimeout)
 	go c.writer()
+	// Reads wait without a context of their own (the library arms and
+	// disarms a timer for each one that has): the connection is closed
+	// when ctx is done, which ends a read.
+	stop := context.AfterFunc(ctx, func() { ws.CloseNow() })
+	defer stop()
+	var in bytes.Buffer
 	for {
-		typ, data, err := ws.Read(ctx)
+		typ, data, err := readMessage(ws, &in)
 		if err != nil {
 			// A message over the limit closes the connection with
 			// StatusMessageTooBig (1009) and the reason; nothing changes.
@@ -370,6 +376,23 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		default:
 		}
 	}
+}
+
+// readMessage reads the next message into buf, whose room is kept from
+// one message to the next, and returns it (valid until the next read).
+func readMessage(ws *websocket.Conn, buf *bytes.Buffer) (websocket.MessageType, []byte, error) {
+	typ, r, err := ws.Reader(context.Background())
+	if err != nil {
+		return 0, nil, err
+	}
+	if buf.Cap() > 1<<20 {
+		*buf = bytes.Buffer{} // a large message once: do not keep its room
+	}
+	buf.Reset()
+	if _, err := buf.ReadFrom(r); err != nil {
+		return 0, nil, err
+	}
+	return typ, buf.Bytes(), nil
 }
 
 func decodeMessage(data []byte, msg *ClientMessage) error {
