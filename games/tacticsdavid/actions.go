@@ -351,6 +351,11 @@ func (s *State) legalMoves(seat, i, partner, mover int, buf []engine.Action) []e
 	if s.canMove(i) != nil {
 		return buf
 	}
+	if lz := &s.scr().lazy; lz.on && s.conf.grid.bits != nil {
+		r := s.reachSet(i, partner, s.engagedRating(i, partner))
+		lz.addSet(len(buf), seat, actMove, mover, &r)
+		return buf
+	}
 	reach := s.reach(i, partner, s.engagedRating(i, partner))
 	if lz := &s.scr().lazy; lz.on {
 		lz.add(len(buf), seat, actMove, mover, reach)

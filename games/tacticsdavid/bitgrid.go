@@ -334,27 +334,62 @@ func (s *State) searchMove(i, partner, m int, avoid *bitgrid) *moveLayers {
 	return ml
 }
 
-// reachBits is reach on bitgrids (searchMove): the same grid spaces, in
-// the same order.
+// reachSet is reach on bitgrids (searchMove): the same grid spaces, as a
+// set.
+func (s *State) reachSet(i, partner, m int) bitgrid {
+	ml := s.searchMove(i, partner, m, nil)
+	g := s.conf.grid
+	r := ml.seen.and(&g.bits.stand)
+	r[ml.start>>6] &^= 1 << uint(ml.start&63)
+	// It ends on an ally only to form a Unit Team with it.
+	n := g.w * g.h
+	for j := range s.pieces {
+		p := &s.pieces[j]
+		sq := int(p.y)*g.w + int(p.x)
+		if sq < 0 || sq >= n || int(s.board[sq])-1 != j || !r.has(sq) {
+			continue
+		}
+		if partner >= 0 || s.teamWith(i, j) != nil {
+			r[sq>>6] &^= 1 << uint(sq&63)
+		}
+	}
+	return r
+}
+
+// reachBits is reach on bitgrids (reachSet): the same grid spaces, in the
+// same order.
 func (s *State) reachBits(i, partner, m int) []int16 {
 	sc := s.scr()
 	sc.reach = sc.reach[:0]
-	ml := s.searchMove(i, partner, m, nil)
-	seen := ml.seen.and(&s.conf.grid.bits.stand)
-	for w, bits := range seen {
+	r := s.reachSet(i, partner, m)
+	for w, bits := range r {
 		for bits != 0 {
-			sq := w*64 + mbits.TrailingZeros64(bits)
+			sc.reach = append(sc.reach, int16(w*64+mbits.TrailingZeros64(bits)))
 			bits &= bits - 1
-			if sq == ml.start {
-				continue
-			}
-			if o := int(s.board[sq]) - 1; o >= 0 && (partner >= 0 || s.teamWith(i, o) != nil) {
-				continue
-			}
-			sc.reach = append(sc.reach, int16(sq))
 		}
 	}
 	return sc.reach
+}
+
+// count returns how many grid spaces b holds.
+func (b *bitgrid) count() int {
+	return mbits.OnesCount64(b[0]) + mbits.OnesCount64(b[1]) + mbits.OnesCount64(b[2])
+}
+
+// nth returns the k-th grid space of b, counting from 0 up the index (k
+// less than b.count()).
+func (b *bitgrid) nth(k int) int {
+	for w, bits := range b {
+		if c := mbits.OnesCount64(bits); k >= c {
+			k -= c
+			continue
+		}
+		for ; k > 0; k-- {
+			bits &= bits - 1
+		}
+		return w*64 + mbits.TrailingZeros64(bits)
+	}
+	return -1
 }
 
 // bitsPath is bfsPath on bitgrids (searchMove): the same path.

@@ -17,7 +17,8 @@ import "skald/engine"
 type lazyRun struct {
 	at   int // the run's place in the list: before buf[at]
 	n    int // actions in the run: 4 per grid space
-	off  int // its first grid space in lazyList.sq
+	off  int // its first grid space in lazyList.sq, or -1: its grid spaces are lazyList.sets[set]
+	set  int
 	seat int
 	kind int // actMove (arg is the mover) or actDeploy (arg is the unit)
 	arg  int
@@ -28,7 +29,20 @@ type lazyList struct {
 	on    bool
 	runs  []lazyRun
 	sq    []int16
+	sets  []bitgrid
 	count int // actions in all runs
+}
+
+// addSet records a run of 4 actions per grid space of b, in the order of
+// their index, standing before buf[at].
+func (l *lazyList) addSet(at, seat, kind, arg int, b *bitgrid) {
+	n := 4 * b.count()
+	if n == 0 {
+		return
+	}
+	l.runs = append(l.runs, lazyRun{at: at, n: n, off: -1, set: len(l.sets), seat: seat, kind: kind, arg: arg})
+	l.sets = append(l.sets, *b)
+	l.count += n
 }
 
 // add records a run of 4 actions per grid space of sq, standing before
@@ -54,7 +68,12 @@ func (l *lazyList) pick(buf []engine.Action, k, w int) engine.Action {
 		k -= r.at - c
 		c = r.at
 		if k < r.n {
-			sq := int(l.sq[r.off+k/4])
+			var sq int
+			if r.off < 0 {
+				sq = l.sets[r.set].nth(k / 4)
+			} else {
+				sq = int(l.sq[r.off+k/4])
+			}
 			x, y, f := int16(sq%w), int16(sq/w), int16(k%4)
 			if r.kind == actDeploy {
 				return engine.Action{Seat: engine.Seat(r.seat), Kind: actDeploy, Arg: [4]int16{int16(r.arg), x, y, f}}
@@ -98,7 +117,7 @@ func (s *State) PlayRandom(r *engine.Rand, buf []engine.Action, limit int) (int,
 		if d == 0 {
 			return n, buf
 		}
-		lz.on, lz.runs, lz.sq, lz.count = true, lz.runs[:0], lz.sq[:0], 0
+		lz.on, lz.runs, lz.sq, lz.sets, lz.count = true, lz.runs[:0], lz.sq[:0], lz.sets[:0], 0
 		buf = s.Legal(d.First(), buf[:0])
 		lz.on = false
 		total := len(buf) + lz.count

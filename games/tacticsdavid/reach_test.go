@@ -35,6 +35,13 @@ func TestReachBitsIsReachBFS(t *testing.T) {
 				if len(buf) == 0 {
 					break
 				}
+				// The bitgrid searches find who stands where from the
+				// pieces: the board must agree.
+				for sq, v := range s.board {
+					if v != 0 && int(s.pieces[v-1].y)*s.bf.W+int(s.pieces[v-1].x) != sq {
+						t.Fatalf("%v seed %d step %d: the board has unit %d on grid space %d, where it is not", opts, seed, step, v-1, sq)
+					}
+				}
 				if s.stage == stageBattle && step%3 == 0 {
 					for i := range s.pieces {
 						if !s.alive(i) {
