@@ -174,6 +174,14 @@ func (w *corkWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 		return nil, nil, err
 	}
 	w.conn = &corkConn{Conn: nc}
+	// The library writes through the hijacked bufio.Writer: make it
+	// write to the corkConn (net/http flushed the response's head
+	// before handing it over; flush anyway, in order).
+	if err := brw.Writer.Flush(); err != nil {
+		nc.Close()
+		return nil, nil, err
+	}
+	brw.Writer.Reset(w.conn)
 	return w.conn, brw, nil
 }
 
