@@ -245,6 +245,9 @@ func (s *State) legalItems(seat int, buf []engine.Action) []engine.Action {
 		}
 		if usable(p.items[slotExpendable]) {
 			for o := range s.pieces {
+				if q := &s.pieces[o]; q.owner != p.owner || q.flags&fRemoved != 0 {
+					continue // canUse: on the player's own units on the battlefield
+				}
 				if s.canUse(m, o) == nil {
 					buf = append(buf, act(seat, actUse, m, o))
 				}
