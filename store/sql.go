@@ -55,8 +55,13 @@ type sqlStore struct {
 	prepOnce         sync.Once
 	prepErr          error
 	updStmt, insStmt *sql.Stmt
-	notifyStmt       *sql.Stmt
-	stmts            sync.Map // query → *sql.Stmt (prepared)
+	// updPlaying is updStmt for an action after which the match is
+	// still played: it leaves status and result, and so their index, as
+	// they are (SQLite rewrites the index entries of every column set,
+	// even to the value it had).
+	updPlaying *sql.Stmt
+	notifyStmt *sql.Stmt
+	stmts      sync.Map // query → *sql.Stmt (prepared)
 }
 
 // appendReq is one Append, or one CreateMatch (SQLite), waiting for the
@@ -368,6 +373,7 @@ func (s *sqlStore) commitLoop() {
 // Append's statements.
 const (
 	updateActionsSQL = `UPDATE matches SET actions = ?, status = ?, result = ?, updated = ? WHERE id = ? AND actions = ? AND status = ?`
+	updatePlayingSQL = `UPDATE matches SET actions = ?, updated = ? WHERE id = ? AND actions = ? AND status = ?`
 	insertActionSQL  = `INSERT INTO actions (match_id, seq, seat, action, hash, at) VALUES (?, ?, ?, ?, ?, ?)`
 )
 
@@ -375,6 +381,9 @@ const (
 func (s *sqlStore) prepare(ctx context.Context) error {
 	s.prepOnce.Do(func() {
 		if s.updStmt, s.prepErr = s.db.PrepareContext(ctx, s.q(updateActionsSQL)); s.prepErr != nil {
+			return
+		}
+		if s.updPlaying, s.prepErr = s.db.PrepareContext(ctx, s.q(updatePlayingSQL)); s.prepErr != nil {
 			return
 		}
 		if s.insStmt, s.prepErr = s.db.PrepareContext(ctx, s.q(insertActionSQL)); s.prepErr != nil {
@@ -394,7 +403,7 @@ func (s *sqlStore) prepare(ctx context.Context) error {
 // bound to it.
 type batchTx struct {
 	*sql.Tx
-	upd, ins, notify *sql.Stmt
+	upd, updPlaying, ins, notify *sql.Stmt
 }
 
 // commitBatch writes a batch of actions in one transaction and answers
@@ -423,7 +432,7 @@ func (s *sqlStore) commitBatch(batch []*appendReq) {
 			return err
 		}
 		defer tx.Rollback()
-		btx := &batchTx{Tx: tx, upd: tx.StmtContext(ctx, s.updStmt), ins: tx.StmtContext(ctx, s.insStmt)}
+		btx := &batchTx{Tx: tx, upd: tx.StmtContext(ctx, s.updStmt), updPlaying: tx.StmtContext(ctx, s.updPlaying), ins: tx.StmtContext(ctx, s.insStmt)}
 		if s.notifyStmt != nil {
 			btx.notify = tx.StmtContext(ctx, s.notifyStmt)
 		}
@@ -481,7 +490,12 @@ func (s *sqlStore) commitBatch(batch []*appendReq) {
 // (err) fails the whole batch.
 func (s *sqlStore) appendOne(ctx context.Context, tx *batchTx, r *appendReq) (refused, err error) {
 	id, a := r.id, r.a
-	res, err := tx.upd.ExecContext(ctx, a.Seq, r.status, r.result, ms(a.At), id, a.Seq-1, Playing)
+	var res sql.Result
+	if r.status == Playing && r.result == "" {
+		res, err = tx.updPlaying.ExecContext(ctx, a.Seq, ms(a.At), id, a.Seq-1, Playing)
+	} else {
+		res, err = tx.upd.ExecContext(ctx, a.Seq, r.status, r.result, ms(a.At), id, a.Seq-1, Playing)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("store action %d of match %s: %w", a.Seq, id, err)
 	}
