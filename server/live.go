@@ -478,26 +478,12 @@ func (l *live) publish(from int) { l.publishAck(from, nil, nil) }
 // publishAck is publish, with ack queued to the connection ackTo just
 // before its frame, if ackTo is not nil. l.mu is held.
 func (l *live) publishAck(from int, ackTo *conn, ack []byte) {
-	var frames [4][]byte // by seat, for the seats of most games; spectators last
-	var more map[engine.Seat][]byte
+	frames := map[engine.Seat][]byte{} // made once per seat
 	frameFor := func(seat engine.Seat) []byte {
-		i := int(seat)
-		if seat == engine.Spectator {
-			i = len(frames) - 1
-		}
-		if i >= 0 && i < len(frames)-1 || seat == engine.Spectator {
-			if frames[i] == nil {
-				frames[i] = l.frame(seat, from, false)
-			}
-			return frames[i]
-		}
-		b, ok := more[seat]
+		b, ok := frames[seat]
 		if !ok {
-			if more == nil {
-				more = map[engine.Seat][]byte{}
-			}
 			b = l.frame(seat, from, false)
-			more[seat] = b
+			frames[seat] = b
 		}
 		return b
 	}
