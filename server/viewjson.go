@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -32,7 +33,7 @@ func marshalView(v any) ([]byte, error) {
 	}
 	rv := reflect.ValueOf(v)
 	p := planFor(rv.Type())
-	if p.whole {
+	if p.whole.Load() {
 		return json.Marshal(v)
 	}
 	e := viewEncoders.Get().(*viewEncoder)
@@ -41,7 +42,7 @@ func marshalView(v any) ([]byte, error) {
 	if err != nil {
 		if errors.Is(err, errFallback) && !e.value {
 			// The type itself cannot be encoded here: do not try again.
-			p.whole = true
+			p.whole.Store(true)
 		}
 		e.reset()
 		return json.Marshal(v)
@@ -85,9 +86,9 @@ type encFunc func(e *viewEncoder, b []byte, v reflect.Value) ([]byte, error)
 // typePlan is how one type is encoded.
 type typePlan struct {
 	enc encFunc
-	// whole says that values of this type go to encoding/json whole. It
-	// is only ever set from false to true, racily: either way is right.
-	whole bool
+	// whole says that values of this type go to encoding/json whole,
+	// learnt when one could not be encoded here.
+	whole atomic.Bool
 }
 
 var (
@@ -187,7 +188,7 @@ func buildEnc(t reflect.Type) encFunc {
 			}
 			el := v.Elem()
 			p := planFor(el.Type())
-			if p.whole {
+			if p.whole.Load() {
 				return nil, errFallback
 			}
 			return e.nested(p, b, el)
