@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -432,11 +433,15 @@ func (l *live) reseat(ctx context.Context) {
 	if len(m.Seats) != len(l.meta.Seats) {
 		return
 	}
+	changed := !slices.Equal(m.Seats, l.meta.Seats)
 	l.meta.Seats, l.static = m.Seats, nil
 	if c, err := parseClock(m.Clock); err == nil && c != nil && l.clock != nil && l.clock.Start == 0 {
+		changed = changed || c.Start != l.clock.Start
 		l.meta.Clock, l.clock.Start = m.Clock, c.Start
 	}
-	l.publish(len(l.steps))
+	if changed {
+		l.publish(len(l.steps))
+	}
 }
 
 // playerInfo is what a player may know of themself: their name and their

@@ -276,6 +276,12 @@ func (s *Server) listen(n store.Notifier) {
 	defer s.wg.Done()
 	for s.ctx.Err() == nil {
 		err := n.Listen(s.ctx, func(id string, seq int) {
+			if id == "" {
+				// Listening (again): what another server stored before
+				// may have been missed. Read every match held again.
+				s.rereadAll()
+				return
+			}
 			s.mu.Lock()
 			l := s.live[id]
 			s.mu.Unlock()
@@ -303,6 +309,23 @@ func (s *Server) listen(n store.Notifier) {
 		select {
 		case <-time.After(time.Second):
 		case <-s.ctx.Done():
+		}
+	}
+}
+
+// rereadAll brings every match held up to date with the store: its
+// seats and the actions other servers stored.
+func (s *Server) rereadAll() {
+	s.mu.Lock()
+	held := make([]*live, 0, len(s.live))
+	for _, l := range s.live {
+		held = append(held, l)
+	}
+	s.mu.Unlock()
+	for _, l := range held {
+		l.reseat(s.ctx)
+		if err := l.refresh(s.ctx); err != nil {
+			s.log.Error("refresh", "match", l.id, "err", err)
 		}
 	}
 }

@@ -26,11 +26,19 @@ func TestPostgres(t *testing.T) {
 		defer cancel()
 		got := make(chan string, 10)
 		go s.(Notifier).Listen(ctx, func(id string, seq int) { got <- id })
+		// It says when it listens, before anything else.
+		select {
+		case id := <-got:
+			if id != "" {
+				t.Fatalf("first notified of %q, want \"\" (listening)", id)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("not listening after 10s")
+		}
 		m := newMatch("notify")
 		if err := s.CreateMatch(ctx, m); err != nil {
 			t.Fatal(err)
 		}
-		// The listener may not be listening yet: append until it hears.
 		for seq := 1; ; seq++ {
 			if err := s.Append(ctx, m.ID, Action{Seq: seq, Action: "a", Hash: "h"}, Playing, ""); err != nil {
 				t.Fatal(err)

@@ -56,6 +56,7 @@ func (s *pgStore) Listen(ctx context.Context, f func(match string, seq int)) err
 	if _, err := conn.Exec(ctx, "LISTEN "+notifyChannel); err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
+	f("", 0) // listening from here on
 	for {
 		n, err := conn.WaitForNotification(ctx)
 		if err != nil {

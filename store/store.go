@@ -212,7 +212,9 @@ type Rating struct {
 type Notifier interface {
 	// Listen calls f with the match id and step of every action stored by
 	// any process, and with step 0 when a match's seats changed (a player
-	// joined it), until ctx is done or the connection fails.
+	// joined it), until ctx is done or the connection fails. It calls
+	// f("", 0) once it listens: what was stored before may have been
+	// missed, and a caller holding matches reads them again.
 	Listen(ctx context.Context, f func(match string, seq int)) error
 }
 
