@@ -285,7 +285,7 @@ func (s *State) mayEndTurn() error {
 func (s *State) locksOwed() error {
 	for i := range s.pieces {
 		p := &s.pieces[i]
-		if p.owner == s.player && s.alive(i) && p.lock >= 0 && p.flags&(fLockActed|fEngaged) == 0 {
+		if p.lock >= 0 && p.owner == s.player && p.flags&(fLockActed|fEngaged) == 0 && s.alive(i) {
 			return s.illegal(ruleLock, "%s is Locked in Combat: engage it to attack or attempt to escape before ending the turn", s.name(i))
 		}
 	}
