@@ -163,13 +163,14 @@ func (s *State) sideView(owner, viewer engine.Seat) SideView {
 		v.UnitCards = append(v.UnitCards, UnitView{Name: s.c.UnitNames[int(owner)*maxUnits+i], Alive: sd.alive&(1<<uint(i)) != 0})
 	}
 	deck := s.c.Decks[owner]
+	views := s.c.cardViews[owner]
 	for _, c := range sd.out[:sd.nOut] {
 		v.Out = append(v.Out, deck[c].Name)
 	}
 	if mine {
-		v.Deck = []CardView{}
+		v.Deck = make([]CardView, 0, sd.nDeck)
 		for k := range int(sd.nDeck) {
-			v.Deck = append(v.Deck, cardView(deck[sd.top(k)]))
+			v.Deck = append(v.Deck, views[sd.top(k)])
 		}
 		v.Hand = []string{}
 		for _, c := range sd.hand {
