@@ -77,7 +77,7 @@ func (s *State) Describe(seat engine.Seat) string {
 					continue
 				}
 				fmt.Fprintf(&b, "    %2d. %-16s sword %d/+%d  spear %d/+%d  bow %d/+%d\n", k+1, c.Name,
-					c.Power["sword"], c.Extra["sword"], c.Power["spear"], c.Extra["spear"], c.Power["bow"], c.Extra["bow"])
+					c.Power.Sword, c.Extra.Sword, c.Power.Spear, c.Extra.Spear, c.Power.Bow, c.Extra.Bow)
 			}
 		}
 	}

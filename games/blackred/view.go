@@ -59,8 +59,25 @@ type CardView struct {
 	Name  string         `json:"name"`
 	Unit  bool           `json:"unit,omitempty"`
 	Text  string         `json:"text,omitempty"`
-	Power map[string]int `json:"power,omitempty"`
-	Extra map[string]int `json:"extra,omitempty"`
+	Power *WeaponValues `json:"power,omitempty"`
+	Extra *WeaponValues `json:"extra,omitempty"`
+}
+
+// WeaponValues is a card's value for each weapon. Its JSON is an object
+// keyed by the weapons' names in sorted order, as a map of them was.
+type WeaponValues struct {
+	Bow   int `json:"bow"`
+	Spear int `json:"spear"`
+	Sword int `json:"sword"`
+}
+
+func weaponValues(v [numWeapons]int8) *WeaponValues {
+	return &WeaponValues{Sword: int(v[weaponIndex("sword")]), Spear: int(v[weaponIndex("spear")]), Bow: int(v[weaponIndex("bow")])}
+}
+
+func weaponIndex(name string) int {
+	w, _ := parseWeapon(name)
+	return w
 }
 
 // DeckView is the strategy deck and its played cards.
@@ -209,10 +226,5 @@ func cardView(c Card) CardView {
 	if c.Unit {
 		return CardView{Name: c.Name, Unit: true, Text: c.Text}
 	}
-	v := CardView{Name: c.Name, Power: map[string]int{}, Extra: map[string]int{}}
-	for w := 0; w < numWeapons; w++ {
-		v.Power[weaponNames[w]] = int(c.Power[w])
-		v.Extra[weaponNames[w]] = int(c.Extra[w])
-	}
-	return v
+	return CardView{Name: c.Name, Power: weaponValues(c.Power), Extra: weaponValues(c.Extra)}
 }
