@@ -14,18 +14,21 @@ const evalSteepness = 5
 
 // evalPressure is the most that pressure (Evaluate's closing in) adds to
 // or takes from a position's worth: about what a kill of one unit of five
-// is worth, so that a search closes in, and from ten grid spaces away.
+// is worth, so that a search closes in, from anywhere on the battlefield
+// (pressureGaps).
 const evalPressure = 0.1
 
 // Evaluate returns what the position is worth to seat, from 0 to 1, for
 // search bots that cut their playouts short (engine.Evaluator). It weighs
 // the money in seat's living units against the other army's, as a lead
 // of the whole (a Kills mission adds the kills made, at a unit's average
-// cost each), and leans toward a draw as the agreed turns run out in a
-// Deathmatch, which an undecided battle ends drawn (TD-39). To that it
-// adds seat's pressure: how close its units stand to striking distance of
-// an enemy they can kill, so that a search closes in and hunts down the
-// units that wander away rather than wait for the turn limit. It is a
+// cost each), and a lead leans toward a draw as the agreed turns run out
+// in a Deathmatch, which an undecided battle ends drawn (TD-39); a deficit
+// does not, or the side behind would gain by ending its turns idle. To
+// that it adds seat's pressure: how close its units stand to striking
+// distance of an enemy they can kill, so that a search closes in and
+// hunts down the units that wander away rather than wait for the turn
+// limit. It is a
 // bot's guess, not a rule: a finished battle is worth its result's
 // reward, and one not yet deployed an even 0.5.
 func (s *State) Evaluate(seat engine.Seat) float64 {
@@ -55,7 +58,7 @@ func (s *State) Evaluate(seat engine.Seat) float64 {
 	}
 	lead := (money[seat] - money[1-seat]) / total
 	weight := 1.0
-	if s.conf.mission == Deathmatch && s.conf.turns > 0 {
+	if s.conf.mission == Deathmatch && s.conf.turns > 0 && lead > 0 {
 		left := float64(2*s.conf.turns-int(s.turns[0])-int(s.turns[1])+1) / float64(2*s.conf.turns)
 		weight = 0.25 + 0.75*math.Min(1, math.Max(0, left))
 	}
@@ -65,11 +68,14 @@ func (s *State) Evaluate(seat engine.Seat) float64 {
 
 // pressure returns how much of the enemy's army p's living units stand
 // within striking distance of, from 0 to 1: for each enemy unit its cost,
-// counted whole when a unit of p that can kill it can reach it next turn
-// (within its Movement Rating and one grid space, or its Range Rating for
-// a ranged unit), a little less for each grid space further, and not at
-// all from ten grid spaces further; over the cost of the whole enemy army,
-// the dead counted whole, so that a kill never lowers the pressure.
+// counted whole when a unit of p that can kill it can attack it where it
+// stands (in direct contact, or within its Range Rating for a ranged
+// unit), a little less for each grid space further, and not at all from
+// pressureGaps grid spaces further; over the cost of the whole enemy army,
+// the dead counted whole, so that a kill never lowers the pressure. (It
+// counted a unit's Movement Rating too, as reach next turn: a unit with a
+// long range then put every enemy within striking distance, and closing
+// in earned nothing.)
 func (s *State) pressure(p int) float64 {
 	var sum, all float64
 	for e := range s.pieces {
@@ -87,10 +93,9 @@ func (s *State) pressure(p int) float64 {
 			if !s.alive(i) || s.trueOwner(i) != p || s.attackType(i) == physical && s.pieces[e].utype == ethereal {
 				continue
 			}
-			in := &s.info[s.pieces[i].prof]
-			reach := int(in.move) + 1
-			if in.ranged {
-				reach = int(in.move) + s.rangeRating(i)
+			reach := 1
+			if s.info[s.pieces[i].prof].ranged {
+				reach = s.rangeRating(i)
 			}
 			gap = min(gap, max(0, battlefield.Distance(s.pt(i), s.pt(e))-reach))
 		}
@@ -103,8 +108,10 @@ func (s *State) pressure(p int) float64 {
 }
 
 // pressureGaps is how many grid spaces beyond striking distance an enemy
-// unit must stand to be out of Evaluate's pressure.
-const pressureGaps = 10
+// unit must stand to be out of Evaluate's pressure: about the breadth
+// and length of a 14x11 battlefield, so that a unit anywhere draws its
+// hunters.
+const pressureGaps = 24
 
 // Horizon returns how many random actions a search's playout plays before
 // it asks Evaluate (ai.Horizon): two. Random units seldom meet and seldom
