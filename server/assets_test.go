@@ -25,7 +25,7 @@ var updateAssets = flag.Bool("assets.update", false, "rewrite testdata/assets/GA
 // browser renderer draws from does not change unnoticed (the files were
 // captured when the server still built the assets itself). A game without
 // assets serves {}. After a deliberate change to a game's content, run
-// go test -run TestAssetsGolden -assets.update ./server and review the diff.
+// go test -run TestAssetsGolden ./server -args -assets.update and review the diff.
 func TestAssetsGolden(t *testing.T) {
 	ts := newTestServer(t)
 	all := append(games.All(), testgame.Game{})

@@ -56,9 +56,9 @@ type UnitView struct {
 
 // CardView is a battle-deck card as its owner sees it.
 type CardView struct {
-	Name  string         `json:"name"`
-	Unit  bool           `json:"unit,omitempty"`
-	Text  string         `json:"text,omitempty"`
+	Name  string        `json:"name"`
+	Unit  bool          `json:"unit,omitempty"`
+	Text  string        `json:"text,omitempty"`
 	Power *WeaponValues `json:"power,omitempty"`
 	Extra *WeaponValues `json:"extra,omitempty"`
 }

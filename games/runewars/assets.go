@@ -75,14 +75,22 @@ type assetHero struct {
 	Text     string `json:"text"`
 }
 
-// assetQuest is a quest card: where it is attempted, what it tests and
-// gives.
+// assetQuest is a quest card: where it is attempted, what it tests (or
+// the imaginary foe it duels, RW-R50) and gives.
 type assetQuest struct {
-	Name    string `json:"name"`
-	Area    string `json:"area"`
-	Test    string `json:"test"`
-	Pass    string `json:"pass"`
-	Rewards int    `json:"rewards"`
+	Name    string    `json:"name"`
+	Area    string    `json:"area"`
+	Test    string    `json:"test,omitempty"`
+	Pass    string    `json:"pass,omitempty"`
+	Foe     *assetFoe `json:"foe,omitempty"`
+	Rewards int       `json:"rewards"`
+}
+
+// assetFoe is a quest's imaginary foe.
+type assetFoe struct {
+	Name   string `json:"name"`
+	Health int    `json:"health"`
+	Strike int    `json:"strike"`
 }
 
 // assetReward is a reward card.
@@ -180,6 +188,11 @@ func (g *Game) Assets() any {
 	quests := map[string]assetQuest{}
 	for i := range c.Quests {
 		q := &c.Quests[i]
+		if q.Foe.Health > 0 {
+			quests[q.ID] = assetQuest{Name: q.Name, Area: c.Areas[q.Area].ID, Rewards: q.Rewards,
+				Foe: &assetFoe{Name: q.Foe.Name, Health: q.Foe.Health, Strike: q.Foe.Strike}}
+			continue
+		}
 		quests[q.ID] = assetQuest{Name: q.Name, Area: c.Areas[q.Area].ID, Test: q.Test.String(), Pass: q.Pass.String(), Rewards: q.Rewards}
 	}
 	rewards := map[string]assetReward{}

@@ -362,6 +362,7 @@ export default {
     function questText(id) {
       const q = questInfo[id];
       if (!q) return pretty(id);
+      if (q.foe) return `${q.name}: in ${areaName(q.area)}, a duel against ${q.foe.name} (health ${q.foe.health}, strikes for ${q.foe.strike}; the player to your left decides for it), ${q.rewards} reward card${q.rewards === 1 ? '' : 's'} (${cite('Heroes')})`;
       return `${q.name}: in ${areaName(q.area)}, tests ${q.test}, passes on ${q.pass} or better, ${q.rewards} reward card${q.rewards === 1 ? '' : 's'} (${cite('Heroes 1a')})`;
     }
 
