@@ -165,6 +165,11 @@ func (s *State) command(h int, l *engine.Log) {
 	if c < 0 {
 		return
 	}
+	s.makeCommander(h, c, l)
+}
+
+// makeCommander puts Commander card c under hero h, who had none.
+func (s *State) makeCommander(h, c int, l *engine.Log) {
 	hf := &s.heroes[h]
 	hf.cmd = int8(c + 1)
 	l.Add(engine.Everyone, "commander", "%s makes %s Commander with %s (%s)", s.fac(hf.owner), &s.c.Heroes[h], &s.c.Commanders[c], s.c.Commanders[c].Text)
@@ -296,12 +301,12 @@ func (s *State) assign(p int8, c, h int, l *engine.Log) {
 		return
 	}
 	hf := &s.heroes[h]
-	if hf.cmd > 0 {
-		s.cmdBottom(int(hf.cmd - 1))
-		l.Add(engine.Everyone, "commander", "%s puts %s under %s, in place of %s", s.fac(p), &s.c.Commanders[c], &s.c.Heroes[h], &s.c.Commanders[hf.cmd-1])
-	} else {
-		l.Add(engine.Everyone, "commander", "%s makes %s Commander with %s (%s)", s.fac(p), &s.c.Heroes[h], &s.c.Commanders[c], s.c.Commanders[c].Text)
+	if hf.cmd == 0 {
+		s.makeCommander(h, c, l)
+		return
 	}
+	s.cmdBottom(int(hf.cmd - 1))
+	l.Add(engine.Everyone, "commander", "%s puts %s under %s, in place of %s", s.fac(p), &s.c.Commanders[c], &s.c.Heroes[h], &s.c.Commanders[hf.cmd-1])
 	hf.cmd = int8(c + 1)
 }
 

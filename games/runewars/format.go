@@ -104,7 +104,7 @@ func (s *State) why(a engine.Action) error {
 			return engine.Illegal("Runewars rules, Tactics", "%s is not allowed: %s holds no %s", s.FormatAction(a), s.g.SeatName(a.Seat), t.Name)
 		case t.When == TwQuest:
 			return engine.Illegal("Runewars rules, Limits 11", "%s is not allowed: %s is played only in the Quest phase, in the player's turn", s.FormatAction(a), t.Name)
-		case t.Effect == TeLure:
+		case t.Effect == TeLure && s.stage == stResolve && s.ord.phase == opTactics && s.ord.seat == p:
 			return engine.Illegal("Runewars rules, Diplomacy ¶; Tactics", "%s is not allowed: %s moves all the neutral units allied to no one of one area, no more than %d and alone there, into an adjacent area the player controls, with room for them", s.FormatAction(a), t.Name, t.N)
 		case t.Effect == TeDesolate && a.Arg[1] >= 0 && int(a.Arg[1]) < len(s.c.Areas) && !s.canDesolate(int(a.Arg[1])):
 			return engine.Illegal("Runewars rules, Desolation tokens", "%s is not allowed: a desolation token is never placed in a home realm, nor where a desolation or Frost token lies", s.FormatAction(a))
