@@ -38,6 +38,9 @@ type live struct {
 	// static is the JSON every frame shares (staticJSON); nil when it
 	// must be made again.
 	static []byte
+	// frameSize is the size of each seat's last frame (frame), the room
+	// made for its next one.
+	frameSize map[engine.Seat]int
 	// clock is the match's clock, nil for none (clock.go): ck its state,
 	// timer the wake-up for the next person to run out of time, and
 	// forfeit the result of a match lost on time.
@@ -562,6 +565,9 @@ type stateFrame struct {
 	// View is the seat's view, already JSON: it is written last, as it
 	// is, rather than checked and compacted again by encoding/json.
 	View json.RawMessage `json:"-"`
+	// viewSize is the room to make for the view when View is not set: the
+	// size of the seat's last frame.
+	viewSize int
 }
 
 // matchStatic is the part of every state frame that stays the same all
@@ -578,12 +584,8 @@ type matchStatic struct {
 // the view. It is written out by hand: every seat gets a frame after
 // every step, and encoding/json's walk of the struct by reflection was a
 // tenth of the server's work.
-func (f *stateFrame) marshal() []byte {
-	view := f.View
-	if len(view) == 0 {
-		view = json.RawMessage("null")
-	}
-	b := make([]byte, 0, 256+len(f.Static)+len(view)+64*(len(f.Legal)+len(f.Events)))
+func (f *stateFrame) marshal(view any) ([]byte, error) {
+	b := make([]byte, 0, 256+len(f.Static)+len(f.View)+f.viewSize+64*(len(f.Legal)+len(f.Events)))
 	b = append(b, `{"type":`...)
 	b = appendJSONString(b, f.Type)
 	b = append(b, `,"match":`...)
@@ -697,8 +699,19 @@ func (f *stateFrame) marshal() []byte {
 		b = append(b, f.Static...)
 	}
 	b = append(b, `,"view":`...)
-	b = append(b, view...)
-	return append(b, '}')
+	switch {
+	case len(f.View) > 0:
+		b = append(b, f.View...)
+	case view != nil:
+		// Encoded in place, not into a buffer of its own and copied.
+		var err error
+		if b, err = appendView(b, view); err != nil {
+			return nil, err
+		}
+	default:
+		b = append(b, "null"...)
+	}
+	return append(b, '}'), nil
 }
 
 // appendStrings writes ss as a JSON array, or null for a nil slice.
@@ -764,12 +777,9 @@ func (l *live) frame(seat engine.Seat, from int, reset bool) []byte {
 		}
 	}
 	f.Status = l.meta.Status
+	var view any
 	err := guard(func() error {
-		view, err := marshalView(l.state.View(seat))
-		if err != nil {
-			return fmt.Errorf("view of seat %d: %w", seat, err)
-		}
-		f.View = view
+		view = l.state.View(seat)
 		if seat != engine.Spectator && l.meta.Status == store.Playing {
 			for _, a := range l.state.Legal(seat, nil) {
 				info := describeAction(l.state, a)
@@ -797,15 +807,36 @@ func (l *live) frame(seat engine.Seat, from int, reset bool) []byte {
 		}
 		return nil
 	})
-	if err != nil {
-		f.View, f.Legal, f.Deciders = json.RawMessage("null"), []string{}, []string{}
-		l.fail("game", err)
-		f.Status = l.meta.Status
-	}
 	if l.meta.Status == store.Failed || l.meta.Status == store.Ended {
 		f.Result = l.meta.Result
 	}
-	return f.marshal()
+	f.viewSize = l.frameSize[seat]
+	var b []byte
+	if err == nil {
+		err = guard(func() error {
+			var err error
+			if b, err = f.marshal(view); err != nil {
+				return fmt.Errorf("view of seat %d: %w", seat, err)
+			}
+			return nil
+		})
+	}
+	if err != nil {
+		f.View, f.Legal, f.Actions, f.Deciders = json.RawMessage("null"), []string{}, []actionInfo{}, []string{}
+		l.fail("game", err)
+		f.Status = l.meta.Status
+		if l.meta.Status == store.Failed || l.meta.Status == store.Ended {
+			f.Result = l.meta.Result
+		}
+		b, _ = f.marshal(nil)
+	}
+	// The next frame of this seat is made in a buffer of about this
+	// one's size: growing it as it is written cost as much as the rest.
+	if l.frameSize == nil {
+		l.frameSize = map[engine.Seat]int{}
+	}
+	l.frameSize[seat] = len(b)
+	return b
 }
 
 // kickBots starts the goroutine that plays the bots' seats if a bot must

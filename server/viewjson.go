@@ -51,6 +51,35 @@ func marshalView(v any) ([]byte, error) {
 	return slices.Clone(b), nil
 }
 
+// appendView appends the JSON of v to dst, as marshalView makes it, and
+// returns the extended buffer; on an error dst is returned as it was.
+func appendView(dst []byte, v any) ([]byte, error) {
+	if v == nil {
+		return append(dst, "null"...), nil
+	}
+	rv := reflect.ValueOf(v)
+	p := planFor(rv.Type())
+	if !p.whole.Load() {
+		e := viewEncoders.Get().(*viewEncoder)
+		b, err := p.enc(e, dst, rv)
+		if err == nil {
+			viewEncoders.Put(e)
+			return b, nil
+		}
+		if errors.Is(err, errFallback) && !e.value {
+			// The type itself cannot be encoded here: do not try again.
+			p.whole.Store(true)
+		}
+		e.reset()
+		viewEncoders.Put(e)
+	}
+	j, err := json.Marshal(v)
+	if err != nil {
+		return dst, err
+	}
+	return append(dst, j...), nil
+}
+
 // errFallback says that a value must be encoded by encoding/json.
 var errFallback = errors.New("view JSON: left to encoding/json")
 

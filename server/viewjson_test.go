@@ -233,7 +233,6 @@ func TestFrameJSON(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			f.View = view
 			legal := st.Legal(seat, nil)
 			for _, a := range legal {
 				info := describeAction(st, a)
@@ -241,6 +240,16 @@ func TestFrameJSON(t *testing.T) {
 			}
 			for _, d := range ds {
 				f.Deciders = append(f.Deciders, engine.SeatName(g, d))
+			}
+			// The view encoded in place, as a live match's frame has it,
+			// is the view encoded apart and written in.
+			inPlace, err := f.marshal(st.View(seat))
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.View = view
+			if apart, _ := f.marshal(nil); !bytes.Equal(inPlace, apart) {
+				t.Fatalf("%s step %d: the view encoded in place:\n%s\nencoded apart:\n%s", g.Name(), step, inPlace, apart)
 			}
 			var evs engine.Log
 			if err := st.Apply(legal[rng.IntN(len(legal))], &evs); err != nil {
@@ -262,7 +271,11 @@ func TestFrameJSON(t *testing.T) {
 			Static:  []byte(`"game":"g"`), View: json.RawMessage(`{"v":1}`)},
 	)
 	for i, f := range frames {
-		if got, want := f.marshal(), frameReference(f); !bytes.Equal(got, want) {
+		got, err := f.marshal(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := frameReference(f); !bytes.Equal(got, want) {
 			t.Fatalf("frame %d:\nencoding/json %s\nmarshal       %s", i, want, got)
 		}
 	}
