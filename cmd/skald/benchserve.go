@@ -39,6 +39,7 @@ func runBenchServe(e *env, args []string) error {
 	db := fs.String("db", "", "a postgres:// URL, or a SQLite file (default: a new file in a temporary directory)")
 	asJSON := fs.Bool("json", false, "print the figures as JSON")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the server to `file`")
+	clientProcs := fs.Int("client-procs", 1, "GOMAXPROCS of the load client's process (0: as many as the machine has)")
 	memProfile := fs.String("memprofile", "", "write the server's allocations over the run (an allocs profile) to `file`")
 	inProcess := fs.Bool("in-process", false, "run the load client in this process rather than a child")
 	loadURL := fs.String("load-url", "", "run only the load client against the server at `url` (used by bench serve itself)")
@@ -141,7 +142,7 @@ func runBenchServe(e *env, args []string) error {
 		loadCfg.Live, loadCfg.End = onLive, onEnd
 		res, err = server.Load(ctx, loadCfg)
 	} else {
-		res, clientCPU, err = runLoadChild(ctx, loadCfg, opts, onLive, onEnd)
+		res, clientCPU, err = runLoadChild(ctx, loadCfg, opts, *clientProcs, onLive, onEnd)
 	}
 	if err != nil {
 		return err
@@ -186,8 +187,12 @@ func runBenchServe(e *env, args []string) error {
 	if *inProcess {
 		held += ", and the bot clients' ends"
 	}
-	fmt.Fprintf(e.stdout, "%s, %s store, GOMAXPROCS %d, %s; measured over %.1fs after a warm-up of %.1fs (matches created, clients connected)\n%s\nmemory per live match (%s): %.0f KiB\n",
-		*game, kind, runtime.GOMAXPROCS(0), load, res.Elapsed.Seconds(), res.Warmup.Seconds(), res, held, perMatch/1024)
+	procs := fmt.Sprintf("GOMAXPROCS %d", runtime.GOMAXPROCS(0))
+	if !*inProcess && *clientProcs > 0 {
+		procs += fmt.Sprintf(" (load client %d)", *clientProcs)
+	}
+	fmt.Fprintf(e.stdout, "%s, %s store, %s, %s; measured over %.1fs after a warm-up of %.1fs (matches created, clients connected)\n%s\nmemory per live match (%s): %.0f KiB\n",
+		*game, kind, procs, load, res.Elapsed.Seconds(), res.Warmup.Seconds(), res, held, perMatch/1024)
 	if *inProcess {
 		fmt.Fprintf(e.stdout, "CPU: %.2fs, %v per action (server and load client in one process), in the measured window\n", serverCPU.Seconds(), perAction(serverCPU).Round(time.Microsecond))
 	} else {
@@ -252,7 +257,7 @@ type childResult struct {
 // with --load-url) and returns its figures and the CPU time it used in
 // the measured window; onLive and onEnd are called when it says the
 // window opens and closes.
-func runLoadChild(ctx context.Context, cfg server.LoadConfig, opts optionFlags, onLive, onEnd func()) (*server.LoadResult, time.Duration, error) {
+func runLoadChild(ctx context.Context, cfg server.LoadConfig, opts optionFlags, procs int, onLive, onEnd func()) (*server.LoadResult, time.Duration, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, 0, fmt.Errorf("load client: %w", err)
@@ -264,6 +269,14 @@ func runLoadChild(ctx context.Context, cfg server.LoadConfig, opts optionFlags, 
 		args = append(args, "--option", k+"="+v)
 	}
 	cmd := exec.CommandContext(ctx, exe, args...)
+	if procs > 0 {
+		// One P by default: the client needs about half a core at 5,000
+		// actions a second, and with two Ps of its own beside the server's
+		// two, the machine's two cores ran four threads that each held a P,
+		// and a server thread descheduled in the middle of an action made
+		// the actions behind it late (p99 about three times as high).
+		cmd.Env = append(os.Environ(), "GOMAXPROCS="+strconv.Itoa(procs))
+	}
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.StdoutPipe()
