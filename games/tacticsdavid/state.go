@@ -185,7 +185,10 @@ type State struct {
 	over      bool
 
 	// Abilities (ability.go).
-	present abSet      // the abilities on the battlefield
+	present abSet // the abilities on the battlefield
+	// hookers are, by hook kind, the pieces (of the first 64) with an
+	// ability that has it (refreshPresent).
+	hookers [numHookKinds]uint64
 	windows []window   // reactions still to offer, the first offered now
 	fight   fight      // an attack waiting for reactions before its strikes
 	cause   cause      // what is changing statuses now (within one action)
