@@ -179,6 +179,23 @@ type moveLayers struct {
 	valid bool
 }
 
+// sameBut reports whether the last search, asked in, would have been the
+// same: in differs only by closing grid spaces open to it that it never
+// reached (so never stepped from).
+func (ml *moveLayers) sameBut(in *searchInput) bool {
+	last := &ml.in
+	if last.steps != in.steps || last.start != in.start || last.m != in.m || last.slow != in.slow || last.stop != in.stop {
+		return false
+	}
+	more := in.open.andNot(&last.open)
+	if !more.empty() {
+		return false
+	}
+	closed := last.open.andNot(&in.open)
+	closed = closed.and(&ml.seen)
+	return closed.empty()
+}
+
 // searchInput is all a move's search reads (searchMove).
 type searchInput struct {
 	steps            *steps
@@ -271,6 +288,13 @@ func (s *State) searchMove(i, partner, m int, avoid *bitgrid) *moveLayers {
 	ml.nbr, ml.pass, ml.slow = nbr, pass, slow
 	in := searchInput{steps: st, start: start, m: m, open: open, slow: *slowM, stop: stopBits}
 	if ml.valid && ml.in == in {
+		return ml
+	}
+	if ml.valid && ml.sameBut(&in) {
+		// The last search, with grid spaces open that it never reached
+		// (a path kept off trail markers out of the move's reach): the
+		// same search.
+		ml.in.open = in.open
 		return ml
 	}
 	ml.in, ml.valid = in, true

@@ -188,6 +188,9 @@ func (s *State) canAttack(a attack) error {
 			return s.illegal(ruleLock, "\"Units in Combat Lock may not be targeted by Ranged Attacks\"")
 		}
 		if !s.bf.CanTarget(s.pt(i), p.facing, s.rangeRating(i), tp) && !s.aimed(i, t) {
+			if s.quiet {
+				return errQuiet // the grid space's numbers are not boxed for nothing
+			}
 			return s.illegal("Tactics David rules, Conditions", "%d,%d is not in the unit's Range Area and Line of Sight (or it may not shoot from a Forest)", tp.X, tp.Y)
 		}
 	}

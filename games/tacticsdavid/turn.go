@@ -358,7 +358,11 @@ func (s *State) finishTurn(ev *engine.Log) {
 // Contact at the end of either Player's Turn acquire the Fearful Status."
 // The Mask of Fear: "This Unit counts as having acquired the Feared Status."
 func (s *State) fearedAtEndOfTurn(ev *engine.Log) {
+	serial := s.present.has(abSuperSerial)
 	for i := range s.pieces {
+		if p := &s.pieces[i]; !serial && p.items[slotAccessory] <= 0 && !p.has(Feared) {
+			continue // feared's three ways, none open
+		}
 		if !s.alive(i) || !s.feared(i) {
 			continue
 		}
