@@ -222,16 +222,27 @@ func (s *State) legalItems(seat int, buf []engine.Action) []engine.Action {
 			continue
 		}
 		hasItem := p.items != [numSlots]int8{}
-		for o := range s.pieces {
-			if o == m || s.pieces[o].owner != p.owner || s.pieces[o].flags&fRemoved != 0 {
-				continue
-			}
-			d := battlefield.Distance(s.pt(m), s.pt(o))
-			if d <= 2 && (hasItem || s.pieces[o].items != [numSlots]int8{}) {
+		ps := s.pieces
+		mx, my := int(p.x), int(p.y)
+		// canTrade refuses every trade of a unit that is Dead, Locked in
+		// Combat or Petrified, and with such a unit, beyond 2 grid spaces
+		// or other than this Item Phase's partner.
+		if !p.has(Dead) && p.lock < 0 && !p.has(Petrified) {
+			for o := range ps {
+				q := &ps[o]
+				if o == m || q.owner != p.owner || q.flags&fRemoved != 0 || q.has(Dead) || q.lock >= 0 {
+					continue
+				}
+				if !hasItem && q.items == [numSlots]int8{} {
+					continue
+				}
+				if abs(int(q.x)-mx)+abs(int(q.y)-my) > 2 || (s.eng.tradeWith >= 0 && int(s.eng.tradeWith) != o) {
+					continue
+				}
 				for slot := 0; slot < numSlots; slot++ {
 					// A give needs an item of one's own, a take one of the
 					// other's, a swap both (canTrade).
-					mine, theirs := p.items[slot] != 0, s.pieces[o].items[slot] != 0
+					mine, theirs := p.items[slot] != 0, q.items[slot] != 0
 					for dir := 0; dir < 3; dir++ {
 						if (dir != 1 && !mine) || (dir != 0 && !theirs) {
 							continue
@@ -243,18 +254,31 @@ func (s *State) legalItems(seat int, buf []engine.Action) []engine.Action {
 				}
 			}
 		}
-		if usable(p.items[slotExpendable]) {
-			for o := range s.pieces {
-				if q := &s.pieces[o]; q.owner != p.owner || q.flags&fRemoved != 0 {
-					continue // canUse: on the player's own units on the battlefield
+		// canUse: on the player's own units on the battlefield, itself or
+		// in direct grid space contact, by a unit alive, not Petrified nor
+		// Locked in Combat.
+		if usable(p.items[slotExpendable]) && p.lock < 0 && s.alive(m) && !p.has(Petrified) {
+			for o := range ps {
+				q := &ps[o]
+				if q.owner != p.owner || q.flags&fRemoved != 0 {
+					continue
+				}
+				if o != m && abs(int(q.x)-mx)+abs(int(q.y)-my) > 1 {
+					continue
 				}
 				if s.canUse(m, o) == nil {
 					buf = append(buf, act(seat, actUse, m, o))
 				}
 			}
 		}
-		for o := range s.pieces {
-			if s.pieces[o].has(Dead) && s.pieces[o].items != [numSlots]int8{} && battlefield.Distance(s.pt(m), s.pt(o)) <= 1 {
+		// canLoot: a Dead unit with items, on the battlefield and in
+		// contact, in Item Phase 2.
+		if s.inPhase(phaseItem2) == nil {
+			for o := range ps {
+				q := &ps[o]
+				if q.items == [numSlots]int8{} || !q.has(Dead) || abs(int(q.x)-mx)+abs(int(q.y)-my) > 1 {
+					continue
+				}
 				for slot := 0; slot < numSlots; slot++ {
 					for keep := 0; keep < 2; keep++ {
 						if s.canLoot(m, o, slot, keep) == nil {
@@ -266,6 +290,14 @@ func (s *State) legalItems(seat int, buf []engine.Action) []engine.Action {
 		}
 	}
 	return buf
+}
+
+// abs is |x|.
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // legalMovement lists the Movement Phase's procedures.
