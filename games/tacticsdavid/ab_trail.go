@@ -50,8 +50,12 @@ func init() {
 	for _, n := range trails {
 		registerRule(n)
 		ruled(n, "TD-138")
+		trailAbs.add(n)
 	}
 }
+
+// trailAbs are the five trails, as a set.
+var trailAbs abSet
 
 // tracked reports whether a move of piece i (with partner) must be
 // followed along its path: trails lie on the battlefield, or the movers
@@ -556,7 +560,7 @@ func (s *State) moved(i, partner int, ev *engine.Log) {
 	}
 	// The trails its units leave: "Every Grid Space this Unit passes over".
 	for _, m := range members {
-		if m < 0 {
+		if m < 0 || s.present.and(trailAbs).empty() {
 			continue
 		}
 		for _, kind := range trails {
@@ -574,13 +578,17 @@ func (s *State) moved(i, partner int, ev *engine.Log) {
 	// Abilities the path used.
 	W := s.bf.W
 	forest, piece, water := false, false, false
-	startWater := s.terrain(battlefield.Point{X: int(path[0]) % W, Y: int(path[0]) / W}) == battlefield.Water
-	for k, sq := range path {
-		p := battlefield.Point{X: int(sq) % W, Y: int(sq) / W}
-		t := s.terrain(p)
-		forest = forest || t == battlefield.Forest
-		water = water || (k > 0 && (t == battlefield.Water) != startWater)
-		piece = piece || (k > 0 && k < len(path)-1 && !s.canPass(s.info[s.pieces[i].prof].moveType, p))
+	// Only with Forager, Transpose or (charging) Slither on the
+	// battlefield do the grid spaces passed matter.
+	if s.present.has(abForager) || s.present.has(abTranspose) || (charging && s.present.has(abSlither)) {
+		startWater := s.terrain(battlefield.Point{X: int(path[0]) % W, Y: int(path[0]) / W}) == battlefield.Water
+		for k, sq := range path {
+			p := battlefield.Point{X: int(sq) % W, Y: int(sq) / W}
+			t := s.terrain(p)
+			forest = forest || t == battlefield.Forest
+			water = water || (k > 0 && (t == battlefield.Water) != startWater)
+			piece = piece || (k > 0 && k < len(path)-1 && !s.canPass(s.info[s.pieces[i].prof].moveType, p))
+		}
 	}
 	for _, m := range members {
 		if m < 0 {

@@ -265,10 +265,13 @@ func (s *State) searchMove(i, partner, m int, avoid *bitgrid) *moveLayers {
 	owner := s.pieces[i].owner
 	var enemies bitgrid
 	n := g.w * g.h
-	for j := range s.pieces {
-		p := &s.pieces[j]
-		sq := int(p.y)*g.w + int(p.x)
-		if p.owner != owner && sq >= 0 && sq < n && int(s.board[sq])-1 == j && s.alive(j) {
+	ps, board := s.pieces, s.board[:n]
+	for j := range ps {
+		p := &ps[j]
+		if p.owner == owner || p.flags&fRemoved != 0 || p.has(Dead) {
+			continue // not an enemy alive (s.alive)
+		}
+		if sq := int(p.y)*g.w + int(p.x); sq >= 0 && sq < n && int(board[sq])-1 == j {
 			enemies.set(sq)
 		}
 	}
@@ -367,10 +370,11 @@ func (s *State) reachSet(i, partner, m int) bitgrid {
 	r[ml.start>>6] &^= 1 << uint(ml.start&63)
 	// It ends on an ally only to form a Unit Team with it.
 	n := g.w * g.h
-	for j := range s.pieces {
-		p := &s.pieces[j]
+	ps, board := s.pieces, s.board[:n]
+	for j := range ps {
+		p := &ps[j]
 		sq := int(p.y)*g.w + int(p.x)
-		if sq < 0 || sq >= n || int(s.board[sq])-1 != j || !r.has(sq) {
+		if sq < 0 || sq >= n || !r.has(sq) || int(board[sq])-1 != j {
 			continue
 		}
 		if partner >= 0 || s.teamWith(i, j) != nil {
