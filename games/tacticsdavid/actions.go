@@ -149,7 +149,9 @@ func (s *State) changedSides() bool {
 func (s *State) legalBattle(seat int, buf []engine.Action) []engine.Action {
 	if s.eng.p < 0 {
 		for i := range s.pieces {
-			if s.pieces[i].owner == s.player && s.canEngage(i) == nil { // a player engages its own
+			// A player engages its own units, on the battlefield and not
+			// engaged this turn (canEngage's first conditions).
+			if p := &s.pieces[i]; p.owner == s.player && p.flags&(fRemoved|fEngaged) == 0 && s.canEngage(i) == nil {
 				buf = append(buf, act(seat, actEngage, i))
 			}
 		}
@@ -449,11 +451,14 @@ func (s *State) legalAttacks(i int, buf []engine.Action) []engine.Action {
 		}
 	}
 	if !s.eng.moved || s.hasAb(i, abReckless) { // Reckless: "even if having moved"
+		sc := s.scr()
+		sc.shooter, sc.shooterRange = i+1, s.rangeRating(i)
 		for t := range s.pieces {
 			if s.alive(t) && s.pieces[t].owner != p.owner && s.pieces[t].lock < 0 {
 				try(actShoot, t)
 			}
 		}
+		sc.shooter = 0
 	}
 	return buf
 }
@@ -650,7 +655,13 @@ func (s *State) applyPending(a engine.Action, ev *engine.Log) error {
 // and that can still move away: it must, "at their first opportunity"
 // (seed 004, "Other Rules for Unit Teams").
 func (s *State) mustLeave(m int) bool {
-	return m >= 0 && s.pieces[m].flags&fMustLeave != 0 && s.pieces[m].team >= 0 && s.canLeave(m)
+	return m >= 0 && s.pieces[m].flags&fMustLeave != 0 && s.mayLeave(m)
+}
+
+// mayLeave is the rest of mustLeave: piece m is in a team and may move off
+// its grid space.
+func (s *State) mayLeave(m int) bool {
+	return s.pieces[m].team >= 0 && s.canLeave(m)
 }
 
 // applyBattle checks and plays a battle action.

@@ -76,6 +76,15 @@ func (s *State) rangeRating(i int) int {
 	return r
 }
 
+// shotRange is rangeRating(i), found once for the shots legalAttacks
+// lists.
+func (s *State) shotRange(i int) int {
+	if sc := s.scratch; sc != nil && sc.shooter == i+1 {
+		return sc.shooterRange
+	}
+	return s.rangeRating(i)
+}
+
 // member returns which index (0 or 1) of the engagement piece i is, or -1.
 func (s *State) member(i int) int {
 	if i < 0 || i >= len(s.pieces) {
@@ -187,7 +196,7 @@ func (s *State) canAttack(a attack) error {
 		if s.pieces[t].lock >= 0 {
 			return s.illegal(ruleLock, "\"Units in Combat Lock may not be targeted by Ranged Attacks\"")
 		}
-		if !s.bf.CanTarget(s.pt(i), p.facing, s.rangeRating(i), tp) && !s.aimed(i, t) {
+		if !s.bf.CanTarget(s.pt(i), p.facing, s.shotRange(i), tp) && !s.aimed(i, t) {
 			if s.quiet {
 				return errQuiet // the grid space's numbers are not boxed for nothing
 			}

@@ -37,6 +37,10 @@ type scratch struct {
 	ab      abScratch  // movement abilities' buffers (ab_move.go)
 	lazy    lazyList   // the long runs of a random playout's legal list (fast.go)
 	layers  moveLayers // a move's search on bitgrids (searchMove)
+	// shooter is 1 + the unit whose shots legalAttacks is listing, and
+	// shooterRange its Range Rating, which no check of the list changes.
+	shooter      int
+	shooterRange int
 }
 
 func (s *State) scr() *scratch {
