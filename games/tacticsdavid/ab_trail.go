@@ -563,6 +563,9 @@ func (s *State) moved(i, partner int, ev *engine.Log) {
 		if m < 0 || s.present.and(trailAbs).empty() {
 			continue
 		}
+		if p := &s.pieces[m]; s.info[p.prof].abil.and(trailAbs).empty() && !trailAbs.has(int(p.ab.learned)) {
+			continue // it has no trail (hasAb)
+		}
 		for _, kind := range trails {
 			if !s.hasAb(m, kind) {
 				continue
@@ -578,9 +581,12 @@ func (s *State) moved(i, partner int, ev *engine.Log) {
 	// Abilities the path used.
 	W := s.bf.W
 	forest, piece, water := false, false, false
-	// Only with Forager, Transpose or (charging) Slither on the
-	// battlefield do the grid spaces passed matter.
-	if s.present.has(abForager) || s.present.has(abTranspose) || (charging && s.present.has(abSlither)) {
+	// The grid spaces passed matter only to a team with Forager,
+	// Transpose or (charging) Slither: the same for both members below.
+	forager := s.present.has(abForager) && s.teamHas(i, partner, abForager)
+	transpose := s.present.has(abTranspose) && s.teamHas(i, partner, abTranspose)
+	slither := charging && s.present.has(abSlither) && s.teamHas(i, partner, abSlither)
+	if forager || transpose || slither {
 		startWater := s.terrain(battlefield.Point{X: int(path[0]) % W, Y: int(path[0]) / W}) == battlefield.Water
 		for k, sq := range path {
 			p := battlefield.Point{X: int(sq) % W, Y: int(sq) / W}
@@ -594,13 +600,13 @@ func (s *State) moved(i, partner int, ev *engine.Log) {
 		if m < 0 {
 			continue
 		}
-		if forest && s.present.has(abForager) && s.teamHas(i, partner, abForager) {
+		if forest && forager {
 			s.fire(m, abForager, ev, "moves through the Forest unhindered")
 		}
-		if piece && s.present.has(abTranspose) && s.teamHas(i, partner, abTranspose) {
+		if piece && transpose {
 			s.fire(m, abTranspose, ev, "moves through a terrain piece")
 		}
-		if water && charging && s.present.has(abSlither) && s.teamHas(i, partner, abSlither) {
+		if water && slither {
 			s.fire(m, abSlither, ev, "slithers in and out of the Water")
 		}
 		if s.present.has(abFloodplains) && s.hasAb(m, abFloodplains) && s.bf.Terrain(s.pt(m)) == battlefield.Water {
