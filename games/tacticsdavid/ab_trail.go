@@ -275,8 +275,10 @@ func (s *State) pathMatters(i, partner, m int) bool {
 	}
 	p := s.pt(i)
 	for _, k := range s.marks {
-		q := battlefield.Point{X: int(k.sq) % s.bf.W, Y: int(k.sq) / s.bf.W}
-		if trailStatus(int(k.kind)) >= 0 && battlefield.Distance(p, q) <= m {
+		if trailStatus(int(k.kind)) < 0 {
+			continue
+		}
+		if q := (battlefield.Point{X: int(k.sq) % s.bf.W, Y: int(k.sq) / s.bf.W}); battlefield.Distance(p, q) <= m {
 			return true
 		}
 	}

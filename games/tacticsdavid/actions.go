@@ -150,8 +150,9 @@ func (s *State) legalBattle(seat int, buf []engine.Action) []engine.Action {
 	if s.eng.p < 0 {
 		for i := range s.pieces {
 			// A player engages its own units, on the battlefield and not
-			// engaged this turn (canEngage's first conditions).
-			if p := &s.pieces[i]; p.owner == s.player && p.flags&(fRemoved|fEngaged) == 0 && s.canEngage(i) == nil {
+			// engaged this turn; none is engaged now, so canEngage has
+			// only the Dead to ask about.
+			if p := &s.pieces[i]; p.owner == s.player && p.flags&(fRemoved|fEngaged) == 0 && (!p.has(Dead) || s.canEngage(i) == nil) {
 				buf = append(buf, act(seat, actEngage, i))
 			}
 		}

@@ -283,8 +283,9 @@ func (s *State) mayEndTurn() error {
 // locksOwed checks that no unit of the Attacking Player not engaged this
 // turn owes its Combat Lock an attack or an escape (mayEndTurn).
 func (s *State) locksOwed() error {
-	for i := range s.pieces {
-		p := &s.pieces[i]
+	ps := s.pieces
+	for i := range ps {
+		p := &ps[i]
 		if p.lock >= 0 && p.owner == s.player && p.flags&(fLockActed|fEngaged) == 0 && s.alive(i) {
 			return s.illegal(ruleLock, "%s is Locked in Combat: engage it to attack or attempt to escape before ending the turn", s.name(i))
 		}
