@@ -672,14 +672,18 @@ func (s *State) applyBattle(a engine.Action, ev *engine.Log) error {
 	if s.eng.p < 0 {
 		switch a.Kind {
 		case actEngage:
-			if err := s.canEngage(arg(0)); err != nil {
-				return err
+			if !s.trusted { // ApplyLegal: listed, so allowed
+				if err := s.canEngage(arg(0)); err != nil {
+					return err
+				}
 			}
 			s.engage(arg(0), ev)
 			return nil
 		case actEndTurn:
-			if err := s.mayEndTurn(); err != nil {
-				return err
+			if !s.trusted { // ApplyLegal: listed, so allowed
+				if err := s.mayEndTurn(); err != nil {
+					return err
+				}
 			}
 			s.endTurn(ev)
 			return nil
@@ -692,6 +696,9 @@ func (s *State) applyBattle(a engine.Action, ev *engine.Log) error {
 	// before anything else, Enraged or not (as legalBattle lists).
 	leaving, first := false, -1
 	for _, m := range [2]int{i, q} {
+		if s.trusted {
+			break // ApplyLegal: the action was just listed, obligations met
+		}
 		if s.mustLeave(m) {
 			leaving = leaving || a.Kind == actMove && arg(3) == m
 			if first < 0 {
@@ -702,7 +709,7 @@ func (s *State) applyBattle(a engine.Action, ev *engine.Log) error {
 	if first >= 0 && !leaving {
 		return s.illegal("Tactics David rules, Other Rules for Unit Teams", "%s's partner is dead: it must first move into another grid space (move u%d ...)", s.name(first), first)
 	}
-	if !leaving && s.mustRage() {
+	if !leaving && !s.trusted && s.mustRage() {
 		ok := false
 		var buf [256]engine.Action
 		for _, l := range s.legalRage(seat, buf[:0]) {
@@ -721,33 +728,45 @@ func (s *State) applyBattle(a engine.Action, ev *engine.Log) error {
 		}
 		return s.illegal(ruleTurns, "\"no more than 1 Unit shall ever be Engaged at one time\"")
 	case actDisengage:
-		if err := s.mayDisengage(); err != nil {
-			return err
+		if !s.trusted { // ApplyLegal: listed, so allowed
+			if err := s.mayDisengage(); err != nil {
+				return err
+			}
 		}
 		s.disengage(ev)
 	case actEndTurn:
-		if err := s.mayEndTurn(); err != nil {
-			return err
+		if !s.trusted { // ApplyLegal: listed, so allowed
+			if err := s.mayEndTurn(); err != nil {
+				return err
+			}
 		}
 		s.endTurn(ev)
 	case actTrade:
-		if err := s.canTrade(arg(0), arg(1), arg(2), arg(3)); err != nil {
-			return err
+		if !s.trusted { // ApplyLegal: listed, so allowed
+			if err := s.canTrade(arg(0), arg(1), arg(2), arg(3)); err != nil {
+				return err
+			}
 		}
 		s.trade(arg(0), arg(1), arg(2), arg(3), ev)
 	case actUse:
-		if err := s.canUse(arg(0), arg(1)); err != nil {
-			return err
+		if !s.trusted { // ApplyLegal: listed, so allowed
+			if err := s.canUse(arg(0), arg(1)); err != nil {
+				return err
+			}
 		}
 		s.use(arg(0), arg(1), ev)
 	case actShift:
-		if err := s.canShift(arg(0), arg(1)); err != nil {
-			return err
+		if !s.trusted { // ApplyLegal: listed, so allowed
+			if err := s.canShift(arg(0), arg(1)); err != nil {
+				return err
+			}
 		}
 		s.shift(arg(0), arg(1), ev)
 	case actLoot:
-		if err := s.canLoot(arg(0), arg(1), arg(2), arg(3)); err != nil {
-			return err
+		if !s.trusted { // ApplyLegal: listed, so allowed
+			if err := s.canLoot(arg(0), arg(1), arg(2), arg(3)); err != nil {
+				return err
+			}
 		}
 		s.loot(arg(0), arg(1), arg(2), arg(3), ev)
 	case actFace:
@@ -787,8 +806,10 @@ func (s *State) applyBattle(a engine.Action, ev *engine.Log) error {
 		if mover < 0 {
 			mp = partner
 		}
-		if err := s.canMove(m); err != nil {
-			return err
+		if !s.trusted { // ApplyLegal: listed, so allowed
+			if err := s.canMove(m); err != nil {
+				return err
+			}
 		}
 		p := battlefield.Point{X: arg(0), Y: arg(1)}
 		if arg(2) < 0 || arg(2) > 3 {
@@ -821,8 +842,10 @@ func (s *State) applyBattle(a engine.Action, ev *engine.Log) error {
 		}
 		s.moveTo(m, mp, p, battlefield.Facing(arg(2)), ev)
 	case actOrient:
-		if err := s.canOrient(i, partner); err != nil {
-			return err
+		if !s.trusted { // ApplyLegal: listed, so allowed
+			if err := s.canOrient(i, partner); err != nil {
+				return err
+			}
 		}
 		o, h := arg(0), arg(1) // checked before they are narrowed
 		if o < 0 || o > 1 || h < 0 || h > 1 || (uint8(o) == s.pieces[i].orient && uint8(h) == s.pieces[i].half) {
@@ -834,14 +857,18 @@ func (s *State) applyBattle(a engine.Action, ev *engine.Log) error {
 		s.pieces[i].half, s.pieces[partner].half = uint8(h), 1-uint8(h)
 		s.event(ev, "team.orient", "%s's Unit Team stands %s", s.name(i), orientWord(o))
 	case actCharge:
-		if err := s.canCharge(i, partner); err != nil {
-			return err
+		if !s.trusted { // ApplyLegal: listed, so allowed
+			if err := s.canCharge(i, partner); err != nil {
+				return err
+			}
 		}
 		s.enter(phaseMove)
 		s.charge(i, partner, false, ev)
 	case actEscape:
-		if err := s.canEscape(i); err != nil {
-			return err
+		if !s.trusted { // ApplyLegal: listed, so allowed
+			if err := s.canEscape(i); err != nil {
+				return err
+			}
 		}
 		s.enter(phaseMove)
 		s.escape(i, ev)
@@ -893,8 +920,10 @@ func (s *State) applyBattle(a engine.Action, ev *engine.Log) error {
 			return s.illegal(ruleTypes, "no side %d", arg(2))
 		}
 		atk := attack{attacker: int8(arg(0)), target: int8(arg(1)), side: int8(arg(2)), kind: a.Kind - actAttack}
-		if err := s.canAttack(atk); err != nil {
-			return err
+		if !s.trusted { // ApplyLegal: listed, so allowed
+			if err := s.canAttack(atk); err != nil {
+				return err
+			}
 		}
 		s.declare(atk, ev)
 	case actAbility:
