@@ -334,6 +334,14 @@ func (s *State) canMove(i int) error {
 // inPhase checks that the engaged unit may enter (or stay in) phase ph:
 // "Once a Phase is done the Unit may not enter it again."
 func (s *State) inPhase(ph uint8) error {
+	if s.eng.phase > ph || s.eng.p < 0 || s.eng.petrified {
+		return s.notInPhase(ph) // apart, so that inPhase is inlined
+	}
+	return nil
+}
+
+// notInPhase is inPhase's refusal.
+func (s *State) notInPhase(ph uint8) error {
 	if s.eng.p < 0 {
 		return s.illegal(ruleTurns, "no unit is engaged")
 	}
