@@ -167,7 +167,7 @@ func (s *State) legalBattle(seat int, buf []engine.Action) []engine.Action {
 	// go first.
 	leaving := false
 	for _, m := range [2]int{i, q} {
-		if s.mustLeave(m) {
+		if m >= 0 && s.pieces[m].flags&fMustLeave != 0 && s.mustLeave(m) {
 			buf, leaving = s.legalMoves(seat, m, -1, m, buf), true
 		}
 	}

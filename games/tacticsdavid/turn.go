@@ -35,7 +35,7 @@ func (s *State) startTurn(ev *engine.Log) {
 	// used up.)
 	for i := range s.pieces {
 		p := &s.pieces[i]
-		if p.owner == s.player && p.flags&fRemoved == 0 && p.has(Dead) && p.items[slotExpendable] == itemRevivalStone {
+		if p.items[slotExpendable] == itemRevivalStone && p.owner == s.player && p.flags&fRemoved == 0 && p.has(Dead) {
 			p.status &^= statusBit(Dead)
 			s.discardItem(i, slotExpendable)
 			s.event(ev, "item.used", "%s's Revival Stone brings it back from the dead", s.name(i))
@@ -244,7 +244,7 @@ func (s *State) mayDisengage() error {
 		if p.has(Enraged) && !s.eng.attacked[k] && s.canAttackAny(int(m), k) {
 			return s.illegal(ruleStatuses+", Enraged", "%s is in contact with an enemy unit and \"must attack\" it", s.name(int(m)))
 		}
-		if s.mustLeave(int(m)) {
+		if p.flags&fMustLeave != 0 && s.mustLeave(int(m)) {
 			return s.illegal("Tactics David rules, Other Rules for Unit Teams", "%s's partner is dead: it must move into another grid space at its first opportunity", s.name(int(m)))
 		}
 	}
