@@ -697,6 +697,9 @@ func (s *State) refused(i, st int, ev *engine.Log) bool {
 // banned returns the unit and ability that forbid attack a to strike
 // defender d, or n 0.
 func (s *State) banned(a attack, d int) (h, n int) {
+	if s.g.masks.ban.and(s.present).empty() {
+		return 0, 0 // no ban on the battlefield
+	}
 	s.ownHooks(s.g.masks.ban, d, func(k int) {
 		if n == 0 && hooks[k].ban(s, d, a) {
 			h, n = d, k
