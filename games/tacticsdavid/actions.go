@@ -89,6 +89,9 @@ func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 
 // Apply plays a.
 func (s *State) Apply(a engine.Action, ev *engine.Log) error {
+	if s.trusted { // ApplyLegal: listed now, so the seat decides and the arguments are right
+		return s.apply(a, ev)
+	}
 	if s.over {
 		return s.illegal(ruleMission, "the battle is over")
 	}
@@ -103,6 +106,12 @@ func (s *State) Apply(a engine.Action, ev *engine.Log) error {
 			return s.illegal(ruleTurns, "%s takes %d arguments", actWords[a.Kind], argCounts[a.Kind])
 		}
 	}
+	return s.apply(a, ev)
+}
+
+// apply plays a, checked as Apply checks it before: the decision is
+// the seat's and the arguments are as many as the action's kind takes.
+func (s *State) apply(a engine.Action, ev *engine.Log) error {
 	if s.pend.kind != pendNone {
 		err := s.applyPending(a, ev)
 		if err == nil {

@@ -517,7 +517,8 @@ func (s *State) maybeLock(i, d int, ev *engine.Log) {
 	if s.lockHooks(i, d, ev); !s.alive(i) || !s.alive(d) {
 		return // "B: Combat Lock" (Feast)
 	}
-	p.lock, q.lock = int8(d), int8(i)
+	s.setLock(i, int8(d))
+	s.setLock(d, int8(i))
 	p.lockTurn, q.lockTurn = s.turn, s.turn
 	p.flags |= fLockActed
 	s.event(ev, "lock", "%s and %s are Locked in Combat", s.name(i), s.name(d))

@@ -727,14 +727,27 @@ func (s *State) escape(i int, ev *engine.Log) bool {
 	return false
 }
 
+// setLock sets piece i's Combat Lock partner (-1 for none), keeping
+// s.locks, the number of pieces with one.
+func (s *State) setLock(i int, o int8) {
+	p := &s.pieces[i]
+	switch {
+	case p.lock < 0 && o >= 0:
+		s.locks++
+	case p.lock >= 0 && o < 0:
+		s.locks--
+	}
+	p.lock = o
+}
+
 // unlock ends piece i's Combat Lock.
 func (s *State) unlock(i int, ev *engine.Log) {
 	o := s.pieces[i].lock
 	if o < 0 {
 		return
 	}
-	s.pieces[i].lock = -1
-	s.pieces[o].lock = -1
+	s.setLock(i, -1)
+	s.setLock(int(o), -1)
 	if o == int8(i) {
 		s.dropSkin(i, ev) // locked with a Shed skin (TD-139)
 		return

@@ -179,6 +179,7 @@ type State struct {
 	eng       engagement
 	pend      pending
 	killsTurn int16
+	locks     int16 // pieces Locked in Combat (setLock): none owes its lock anything when 0
 	kills     [2]int16
 	deck      []int8 // the Item Deck, top first
 	result    engine.Result

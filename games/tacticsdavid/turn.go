@@ -283,6 +283,9 @@ func (s *State) mayEndTurn() error {
 // locksOwed checks that no unit of the Attacking Player not engaged this
 // turn owes its Combat Lock an attack or an escape (mayEndTurn).
 func (s *State) locksOwed() error {
+	if s.locks == 0 {
+		return nil // no Combat Lock on the battlefield
+	}
 	ps := s.pieces
 	for i := range ps {
 		p := &ps[i]
