@@ -639,6 +639,13 @@ func (s *State) marked(sq int16, kind, by int) bool {
 // trailsEnd removes piece i's trail markers: they "remain on those Grid
 // Spaces until the next time this Unit is Engaged".
 func (s *State) trailsEnd(i int, ev *engine.Log) {
+	mine := false
+	for _, mk := range s.marks {
+		mine = mine || int(mk.by) == i
+	}
+	if !mine {
+		return // none of its markers: nothing to set back
+	}
 	out := s.marks[:0]
 	n := 0
 	for _, mk := range s.marks {

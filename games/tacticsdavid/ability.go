@@ -129,8 +129,10 @@ type hookMasks struct {
 	escape                                                                 abSet
 	active, react                                                          abSet
 	moved, aim, shot                                                       abSet
-	// held are the masks holders runs, by hook kind.
-	held [numHookKinds]abSet
+	// held are the masks holders runs, by hook kind, and anyHeld all of
+	// them.
+	held    [numHookKinds]abSet
+	anyHeld abSet
 }
 
 // hookKind names a hook holders runs: refreshPresent keeps, for each, the
@@ -186,6 +188,11 @@ func (g *Game) buildHookMasks() {
 	m.held = [numHookKinds]abSet{hkAura: m.aura, hkEngage: m.engage, hkDisengage: m.disengage, hkRevive: m.revive,
 		hkDead: m.dead, hkCorpse: m.corpse, hkRefuse: m.refuse, hkPreEngage: m.preEngage, hkEndTurn: m.endTurn,
 		hkTurnStart: m.turnStart, hkMoved: m.moved, hkAim: m.aim, hkShot: m.shot}
+	for _, h := range m.held {
+		for k := range h {
+			m.anyHeld[k] |= h[k]
+		}
+	}
 	for n := 1; n <= numAbilities; n++ {
 		if a := actives[n]; a != nil {
 			g.masks.active.add(n)
@@ -420,6 +427,9 @@ func (s *State) refreshPresent() {
 			for k := range own {
 				own[k] |= sh[k]
 			}
+		}
+		if own.and(s.g.masks.anyHeld).empty() {
+			continue
 		}
 		for k := range s.hookers {
 			if !own.and(s.g.masks.held[k]).empty() {
