@@ -575,6 +575,9 @@ func (s *State) moved(i, partner int, ev *engine.Log) {
 			for _, sq := range path {
 				if !s.marked(sq, kind, m) {
 					s.marks = append(s.marks, mark{sq: sq, kind: uint8(kind), by: int8(m), held: -1})
+					if kind == abMucousTrail {
+						s.mucous++
+					}
 				}
 			}
 			s.fire(m, kind, ev, "leaves a trail over %d grid spaces", len(path))
@@ -651,6 +654,9 @@ func (s *State) trailsEnd(i int, ev *engine.Log) {
 	for _, mk := range s.marks {
 		if int(mk.by) == i && isTrail(int(mk.kind)) {
 			n++
+			if mk.kind == abMucousTrail {
+				s.mucous--
+			}
 			continue
 		}
 		out = append(out, mk)

@@ -157,13 +157,15 @@ func (s *State) changedSides() bool {
 // legalBattle lists the Attacking Player's actions in the battle.
 func (s *State) legalBattle(seat int, buf []engine.Action) []engine.Action {
 	if s.eng.p < 0 {
-		for i := range s.pieces {
+		ps, player := s.pieces, s.player
+		for i := range ps {
 			// A player engages its own units, on the battlefield and not
 			// engaged this turn; none is engaged now, so canEngage has
 			// only the Dead to ask about.
-			if p := &s.pieces[i]; p.owner == s.player && p.flags&(fRemoved|fEngaged) == 0 && (!p.has(Dead) || s.canEngage(i) == nil) {
-				buf = append(buf, act(seat, actEngage, i))
+			if p := &ps[i]; p.owner != player || p.flags&(fRemoved|fEngaged) != 0 || (p.has(Dead) && s.canEngage(i) != nil) {
+				continue
 			}
+			buf = append(buf, engine.Action{Seat: engine.Seat(seat), Kind: actEngage, Arg: [4]int16{int16(i)}})
 		}
 		if s.mayEndTurn() == nil {
 			buf = append(buf, act(seat, actEndTurn))

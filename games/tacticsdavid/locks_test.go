@@ -7,8 +7,9 @@ import (
 )
 
 // TestLockCount checks that State.locks, which lets locksOwed answer at
-// once, is the number of pieces Locked in Combat after every action of
-// random crowded battles.
+// once, is the number of pieces Locked in Combat, and State.mucous the
+// number of Mucous Trail markers, after every action of random crowded
+// battles.
 func TestLockCount(t *testing.T) {
 	locked := 0
 	for seed := uint64(1); seed <= 40; seed++ {
@@ -33,6 +34,15 @@ func TestLockCount(t *testing.T) {
 			}
 			if int(s.locks) != n {
 				t.Fatalf("seed %d step %d: locks %d, %d pieces locked", seed, step, s.locks, n)
+			}
+			mu := 0
+			for _, mk := range s.marks {
+				if mk.kind == abMucousTrail {
+					mu++
+				}
+			}
+			if int(s.mucous) != mu {
+				t.Fatalf("seed %d step %d: mucous %d, %d Mucous Trail markers", seed, step, s.mucous, mu)
 			}
 			if n > 0 {
 				locked++
