@@ -466,9 +466,15 @@ func (s *State) legalAttacks(i int, buf []engine.Action) []engine.Action {
 		sc := s.scr()
 		sc.shooter, sc.shooterRange = i+1, s.rangeRating(i)
 		for t := range s.pieces {
-			if s.alive(t) && s.pieces[t].owner != p.owner && s.pieces[t].lock < 0 {
-				try(actShoot, t)
+			if !s.alive(t) || s.pieces[t].owner == p.owner || s.pieces[t].lock >= 0 {
+				continue
 			}
+			// canAttack's condition that most shots fail, asked first:
+			// the target in the Range Area and Line of Sight, or aimed at.
+			if !s.bf.CanTarget(s.pt(i), p.facing, sc.shooterRange, s.pt(t)) && !s.aimed(i, t) {
+				continue
+			}
+			try(actShoot, t)
 		}
 		sc.shooter = 0
 	}
