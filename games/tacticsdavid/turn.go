@@ -364,7 +364,7 @@ func (s *State) finishTurn(ev *engine.Log) {
 func (s *State) fearedAtEndOfTurn(ev *engine.Log) {
 	serial := s.present.has(abSuperSerial)
 	for i := range s.pieces {
-		if p := &s.pieces[i]; !serial && p.items[slotAccessory] <= 0 && !p.has(Feared) {
+		if p := &s.pieces[i]; !serial && !p.has(Feared) && (p.items[slotAccessory] <= 0 || !s.g.items[p.items[slotAccessory]].feared) {
 			continue // feared's three ways, none open
 		}
 		if !s.alive(i) || !s.feared(i) {
