@@ -318,9 +318,24 @@ func (s *State) searchMove(i, partner, m int, avoid *bitgrid) *moveLayers {
 		kept[v] = kept[v].or(b)
 	}
 	seen := at
-	if halved {
+	switch {
+	case halved:
 		keep(m, &at)
-	} else {
+	case slowM.empty():
+		// No Slow Terrain: the grid spaces by distance alone.
+		ml.lay0[0] = at
+		ml.n0 = 1
+		front := at
+		for d := 1; d <= m && !front.empty(); d++ {
+			next := st.dilate(&front)
+			next = next.and(&open)
+			next = next.andNot(&seen)
+			seen = seen.or(&next)
+			ml.lay0[d] = next
+			ml.n0 = d + 1
+			front = next.andNot(stopM)
+		}
+	default:
 		ml.lay0[0] = at
 		ml.n0 = 1
 		front := at
