@@ -446,6 +446,9 @@ func (s *State) fire(i, n int, ev *engine.Log, format string, args ...any) {
 	if s.tally != nil {
 		s.tally[n]++
 	}
+	if ev == nil {
+		return // no one reads the event (a playout)
+	}
 	// The text is made only when the event is recorded (fired).
 	f := &s.scr().fired
 	if len(args) > len(f.args) {
