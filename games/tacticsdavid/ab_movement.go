@@ -445,7 +445,7 @@ func (s *State) moveTables(i, partner int, mt uint8, nbr [][4]int16, pass, slow 
 		}
 	}
 	var stop []bool
-	if len(s.marks) > 0 && mt != moveSoar && mt != moveHover {
+	if s.mucous > 0 && mt != moveSoar && mt != moveHover {
 		a := &s.scr().ab
 		for _, k := range s.marks {
 			if k.kind == abMucousTrail {

@@ -50,8 +50,12 @@ func init() {
 	for _, n := range trails {
 		registerRule(n)
 		ruled(n, "TD-138")
+		trailAbs.add(n)
 	}
 }
+
+// trailAbs are the five trails, as a set.
+var trailAbs abSet
 
 // tracked reports whether a move of piece i (with partner) must be
 // followed along its path: trails lie on the battlefield, or the movers
@@ -271,8 +275,10 @@ func (s *State) pathMatters(i, partner, m int) bool {
 	}
 	p := s.pt(i)
 	for _, k := range s.marks {
-		q := battlefield.Point{X: int(k.sq) % s.bf.W, Y: int(k.sq) / s.bf.W}
-		if trailStatus(int(k.kind)) >= 0 && battlefield.Distance(p, q) <= m {
+		if trailStatus(int(k.kind)) < 0 {
+			continue
+		}
+		if q := (battlefield.Point{X: int(k.sq) % s.bf.W, Y: int(k.sq) / s.bf.W}); battlefield.Distance(p, q) <= m {
 			return true
 		}
 	}
@@ -556,8 +562,11 @@ func (s *State) moved(i, partner int, ev *engine.Log) {
 	}
 	// The trails its units leave: "Every Grid Space this Unit passes over".
 	for _, m := range members {
-		if m < 0 {
+		if m < 0 || s.present.and(trailAbs).empty() {
 			continue
+		}
+		if p := &s.pieces[m]; s.info[p.prof].abil.and(trailAbs).empty() && !trailAbs.has(int(p.ab.learned)) {
+			continue // it has no trail (hasAb)
 		}
 		for _, kind := range trails {
 			if !s.hasAb(m, kind) {
@@ -566,6 +575,9 @@ func (s *State) moved(i, partner int, ev *engine.Log) {
 			for _, sq := range path {
 				if !s.marked(sq, kind, m) {
 					s.marks = append(s.marks, mark{sq: sq, kind: uint8(kind), by: int8(m), held: -1})
+					if kind == abMucousTrail {
+						s.mucous++
+					}
 				}
 			}
 			s.fire(m, kind, ev, "leaves a trail over %d grid spaces", len(path))
@@ -574,25 +586,32 @@ func (s *State) moved(i, partner int, ev *engine.Log) {
 	// Abilities the path used.
 	W := s.bf.W
 	forest, piece, water := false, false, false
-	startWater := s.terrain(battlefield.Point{X: int(path[0]) % W, Y: int(path[0]) / W}) == battlefield.Water
-	for k, sq := range path {
-		p := battlefield.Point{X: int(sq) % W, Y: int(sq) / W}
-		t := s.terrain(p)
-		forest = forest || t == battlefield.Forest
-		water = water || (k > 0 && (t == battlefield.Water) != startWater)
-		piece = piece || (k > 0 && k < len(path)-1 && !s.canPass(s.info[s.pieces[i].prof].moveType, p))
+	// The grid spaces passed matter only to a team with Forager,
+	// Transpose or (charging) Slither: the same for both members below.
+	forager := s.present.has(abForager) && s.teamHas(i, partner, abForager)
+	transpose := s.present.has(abTranspose) && s.teamHas(i, partner, abTranspose)
+	slither := charging && s.present.has(abSlither) && s.teamHas(i, partner, abSlither)
+	if forager || transpose || slither {
+		startWater := s.terrain(battlefield.Point{X: int(path[0]) % W, Y: int(path[0]) / W}) == battlefield.Water
+		for k, sq := range path {
+			p := battlefield.Point{X: int(sq) % W, Y: int(sq) / W}
+			t := s.terrain(p)
+			forest = forest || t == battlefield.Forest
+			water = water || (k > 0 && (t == battlefield.Water) != startWater)
+			piece = piece || (k > 0 && k < len(path)-1 && !s.canPass(s.info[s.pieces[i].prof].moveType, p))
+		}
 	}
 	for _, m := range members {
 		if m < 0 {
 			continue
 		}
-		if forest && s.present.has(abForager) && s.teamHas(i, partner, abForager) {
+		if forest && forager {
 			s.fire(m, abForager, ev, "moves through the Forest unhindered")
 		}
-		if piece && s.present.has(abTranspose) && s.teamHas(i, partner, abTranspose) {
+		if piece && transpose {
 			s.fire(m, abTranspose, ev, "moves through a terrain piece")
 		}
-		if water && charging && s.present.has(abSlither) && s.teamHas(i, partner, abSlither) {
+		if water && slither {
 			s.fire(m, abSlither, ev, "slithers in and out of the Water")
 		}
 		if s.present.has(abFloodplains) && s.hasAb(m, abFloodplains) && s.bf.Terrain(s.pt(m)) == battlefield.Water {
@@ -623,11 +642,21 @@ func (s *State) marked(sq int16, kind, by int) bool {
 // trailsEnd removes piece i's trail markers: they "remain on those Grid
 // Spaces until the next time this Unit is Engaged".
 func (s *State) trailsEnd(i int, ev *engine.Log) {
+	mine := false
+	for _, mk := range s.marks {
+		mine = mine || int(mk.by) == i
+	}
+	if !mine {
+		return // none of its markers: nothing to set back
+	}
 	out := s.marks[:0]
 	n := 0
 	for _, mk := range s.marks {
 		if int(mk.by) == i && isTrail(int(mk.kind)) {
 			n++
+			if mk.kind == abMucousTrail {
+				s.mucous--
+			}
 			continue
 		}
 		out = append(out, mk)

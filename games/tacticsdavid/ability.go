@@ -2,6 +2,7 @@ package tacticsdavid
 
 import (
 	"fmt"
+	mbits "math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -128,7 +129,32 @@ type hookMasks struct {
 	escape                                                                 abSet
 	active, react                                                          abSet
 	moved, aim, shot                                                       abSet
+	// held are the masks holders runs, by hook kind, and anyHeld all of
+	// them.
+	held    [numHookKinds]abSet
+	anyHeld abSet
 }
+
+// hookKind names a hook holders runs: refreshPresent keeps, for each, the
+// pieces with an ability that has it (State.hookers).
+type hookKind uint8
+
+const (
+	hkAura hookKind = iota
+	hkEngage
+	hkDisengage
+	hkRevive
+	hkDead
+	hkCorpse
+	hkRefuse
+	hkPreEngage
+	hkEndTurn
+	hkTurnStart
+	hkMoved
+	hkAim
+	hkShot
+	numHookKinds
+)
 
 func (g *Game) buildHookMasks() {
 	m := &g.masks
@@ -158,6 +184,14 @@ func (g *Game) buildHookMasks() {
 		set(&m.corpse, h.corpse != nil)
 		set(&m.lock, h.lock != nil)
 		set(&m.escape, h.escape != nil)
+	}
+	m.held = [numHookKinds]abSet{hkAura: m.aura, hkEngage: m.engage, hkDisengage: m.disengage, hkRevive: m.revive,
+		hkDead: m.dead, hkCorpse: m.corpse, hkRefuse: m.refuse, hkPreEngage: m.preEngage, hkEndTurn: m.endTurn,
+		hkTurnStart: m.turnStart, hkMoved: m.moved, hkAim: m.aim, hkShot: m.shot}
+	for _, h := range m.held {
+		for k := range h {
+			m.anyHeld[k] |= h[k]
+		}
 	}
 	for n := 1; n <= numAbilities; n++ {
 		if a := actives[n]; a != nil {
@@ -358,23 +392,49 @@ func (s *State) abilities(i int, buf []int) []int {
 }
 
 // refreshPresent recomputes the set of abilities on the battlefield, after
-// pieces are placed, created, replaced or change their abilities.
+// pieces are placed, created, replaced or change their abilities, and the
+// holders of each hook kind.
 func (s *State) refreshPresent() {
 	var set abSet
+	s.hookers = [numHookKinds]uint64{}
 	if s.conf.noAb {
 		s.present = set
 		return
 	}
 	for i := range s.pieces {
 		p := &s.pieces[i]
-		for k := range set {
-			set[k] |= s.info[p.prof].abil[k]
-		}
+		own := s.info[p.prof].abil
 		if sp := s.info[p.prof].special; sp != 0 {
-			set.add(int(sp))
+			own.add(int(sp))
 		}
 		if p.ab.learned > 0 {
-			set.add(int(p.ab.learned))
+			own.add(int(p.ab.learned))
+		}
+		for k := range set {
+			set[k] |= own[k]
+		}
+		if i >= 64 {
+			continue // holders asks these pieces themselves
+		}
+		if p.ab.shape != 0 {
+			// Its own profile, which it takes back on its next engagement
+			// (and stackUnder before it asks again): a holder of more is
+			// only asked in vain.
+			sh := s.info[p.ab.shape-1].abil
+			if sp := s.info[p.ab.shape-1].special; sp != 0 {
+				sh.add(int(sp))
+			}
+			for k := range own {
+				own[k] |= sh[k]
+			}
+		}
+		if own.and(s.g.masks.anyHeld).empty() {
+			continue
+		}
+		for k := range s.hookers {
+			if !own.and(s.g.masks.held[k]).empty() {
+				s.hookers[k] |= 1 << uint(i)
+			}
 		}
 	}
 	s.present = set
@@ -385,6 +445,9 @@ func (s *State) refreshPresent() {
 func (s *State) fire(i, n int, ev *engine.Log, format string, args ...any) {
 	if s.tally != nil {
 		s.tally[n]++
+	}
+	if ev == nil {
+		return // no one reads the event (a playout)
 	}
 	// The text is made only when the event is recorded (fired).
 	f := &s.scr().fired
@@ -438,20 +501,36 @@ func (s *State) Counts(add func(name string, n int)) {
 }
 
 // holders calls f for every piece on the battlefield that has an ability
-// of mask, with the ability. It stops early when f returns false.
-func (s *State) holders(mask abSet, f func(holder, n int) bool) {
-	m := mask.and(s.present)
+// with hook k, with the ability. It stops early when f returns false.
+func (s *State) holders(k hookKind, f func(holder, n int) bool) {
+	n := len(s.pieces)
+	if s.hookers[k] == 0 && n <= 64 {
+		return // no holder
+	}
+	m := s.g.masks.held[k].and(s.present)
 	if m.empty() {
 		return
 	}
 	var buf [6]int
 	mf := m.fold()
-	for i := range s.pieces {
+	for i := 0; i < n; i++ {
+		if i < 64 {
+			// The next holder, asked again each time: f may change who
+			// holds what (refreshPresent).
+			c := s.hookers[k] >> uint(i)
+			if c == 0 {
+				i = 63
+				continue
+			}
+			if i += mbits.TrailingZeros64(c); i >= n {
+				return
+			}
+		}
 		p := &s.pieces[i]
 		if p.flags&fRemoved != 0 {
 			continue
 		}
-		if s.info[p.prof].fold&mf == 0 && (p.ab.learned <= 0 || !m.has(int(p.ab.learned))) {
+		if i >= 64 && s.info[p.prof].fold&mf == 0 && (p.ab.learned <= 0 || !m.has(int(p.ab.learned))) {
 			continue // none of mask: the list below would find none
 		}
 		for _, n := range s.abilities(i, buf[:0]) {
@@ -511,7 +590,7 @@ func (s *State) boutHooks(b *bout, ev *engine.Log) {
 	for _, who := range [2]int{int(b.a.attacker), b.d} {
 		s.ownHooks(s.g.masks.bout, who, func(n int) { hooks[n].bout(s, b, who, ev) })
 	}
-	s.holders(s.g.masks.aura, func(h, n int) bool {
+	s.holders(hkAura, func(h, n int) bool {
 		hooks[n].aura(s, b, h, ev)
 		return true
 	})
@@ -562,7 +641,7 @@ func (s *State) engageStart(i int, ev *engine.Log) {
 }
 
 func (s *State) engageHooks(i int, ev *engine.Log) {
-	s.holders(s.g.masks.engage, func(h, n int) bool {
+	s.holders(hkEngage, func(h, n int) bool {
 		hooks[n].engage(s, h, i, ev)
 		return !s.over
 	})
@@ -570,7 +649,7 @@ func (s *State) engageHooks(i int, ev *engine.Log) {
 
 func (s *State) disengageHooks(i int, ev *engine.Log) {
 	s.dueAtDisengage(i, ev) // Divine Justice, Petrifying Peck; pledges lapse
-	s.holders(s.g.masks.disengage, func(h, n int) bool {
+	s.holders(hkDisengage, func(h, n int) bool {
 		hooks[n].disengage(s, h, i, ev)
 		return !s.over
 	})
@@ -580,20 +659,20 @@ func (s *State) deadHooks(victim int, ev *engine.Log) {
 	// First what may undo the death (Deus Ex Machina, Downgrade), then
 	// what answers it, then what becomes of the corpse (Soul Reap,
 	// Infect): the victim's own abilities act before it is removed.
-	s.holders(s.g.masks.revive, func(h, n int) bool {
+	s.holders(hkRevive, func(h, n int) bool {
 		hooks[n].revive(s, h, victim, ev)
 		return !s.over && s.pieces[victim].has(Dead)
 	})
 	if !s.pieces[victim].has(Dead) {
 		return
 	}
-	s.holders(s.g.masks.dead, func(h, n int) bool {
+	s.holders(hkDead, func(h, n int) bool {
 		hooks[n].dead(s, h, victim, ev)
 		return !s.over
 	})
 	// The victim's own "A: Acquiring Dead Status" abilities work although
 	// it has the Dead Status now.
-	s.holders(s.g.masks.corpse, func(h, n int) bool {
+	s.holders(hkCorpse, func(h, n int) bool {
 		if s.onField(victim) && s.pieces[victim].has(Dead) {
 			hooks[n].corpse(s, h, victim, ev)
 		}
@@ -618,7 +697,7 @@ func (s *State) refused(i, st int, ev *engine.Log) bool {
 	if no {
 		return true
 	}
-	s.holders(s.g.masks.refuse, func(h, n int) bool {
+	s.holders(hkRefuse, func(h, n int) bool {
 		if h != i && hooks[n].refuse(s, h, i, st, ev) {
 			no = true
 			return false
@@ -631,6 +710,9 @@ func (s *State) refused(i, st int, ev *engine.Log) bool {
 // banned returns the unit and ability that forbid attack a to strike
 // defender d, or n 0.
 func (s *State) banned(a attack, d int) (h, n int) {
+	if s.g.masks.ban.and(s.present).empty() {
+		return 0, 0 // no ban on the battlefield
+	}
 	s.ownHooks(s.g.masks.ban, d, func(k int) {
 		if n == 0 && hooks[k].ban(s, d, a) {
 			h, n = d, k
@@ -642,7 +724,7 @@ func (s *State) banned(a attack, d int) (h, n int) {
 // preEngageHooks runs the abilities that act as unit i is engaged, before
 // its statuses.
 func (s *State) preEngageHooks(i int, ev *engine.Log) {
-	s.holders(s.g.masks.preEngage, func(h, n int) bool {
+	s.holders(hkPreEngage, func(h, n int) bool {
 		hooks[n].preEngage(s, h, i, ev)
 		return !s.over
 	})
@@ -661,7 +743,7 @@ func (s *State) lockHooks(a, b int, ev *engine.Log) {
 }
 
 func (s *State) endTurnHooks(ev *engine.Log) {
-	s.holders(s.g.masks.endTurn, func(h, n int) bool {
+	s.holders(hkEndTurn, func(h, n int) bool {
 		hooks[n].endTurn(s, h, ev)
 		return !s.over
 	})
@@ -669,7 +751,7 @@ func (s *State) endTurnHooks(ev *engine.Log) {
 }
 
 func (s *State) turnStartHooks(ev *engine.Log) {
-	s.holders(s.g.masks.turnStart, func(h, n int) bool {
+	s.holders(hkTurnStart, func(h, n int) bool {
 		hooks[n].turnStart(s, h, ev)
 		return !s.over
 	})
@@ -678,7 +760,7 @@ func (s *State) turnStartHooks(ev *engine.Log) {
 // movedHooks: piece i performed a Movement or Charge Procedure of dist
 // grid spaces.
 func (s *State) movedHooks(i, dist int, charge bool, ev *engine.Log) {
-	s.holders(s.g.masks.moved, func(h, n int) bool {
+	s.holders(hkMoved, func(h, n int) bool {
 		hooks[n].moved(s, h, i, dist, charge, ev)
 		return !s.over
 	})
@@ -688,7 +770,7 @@ func (s *State) movedHooks(i, dist int, charge bool, ev *engine.Log) {
 // Ranged Attack whatever its Range Rating.
 func (s *State) aimed(shooter, target int) bool {
 	ok := false
-	s.holders(s.g.masks.aim, func(h, n int) bool {
+	s.holders(hkAim, func(h, n int) bool {
 		ok = hooks[n].aim(s, h, shooter, target)
 		return !ok
 	})
@@ -715,7 +797,7 @@ const (
 
 // shotHooks calls the shot hooks at sh's stage.
 func (s *State) shotHooks(sh *shot, ev *engine.Log) {
-	s.holders(s.g.masks.shot, func(h, n int) bool {
+	s.holders(hkShot, func(h, n int) bool {
 		hooks[n].shot(s, h, sh, ev)
 		return !s.over
 	})

@@ -89,6 +89,9 @@ func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 
 // Apply plays a.
 func (s *State) Apply(a engine.Action, ev *engine.Log) error {
+	if s.trusted { // ApplyLegal: listed now, so the seat decides and the arguments are right
+		return s.apply(a, ev)
+	}
 	if s.over {
 		return s.illegal(ruleMission, "the battle is over")
 	}
@@ -103,6 +106,12 @@ func (s *State) Apply(a engine.Action, ev *engine.Log) error {
 			return s.illegal(ruleTurns, "%s takes %d arguments", actWords[a.Kind], argCounts[a.Kind])
 		}
 	}
+	return s.apply(a, ev)
+}
+
+// apply plays a, checked as Apply checks it before: the decision is
+// the seat's and the arguments are as many as the action's kind takes.
+func (s *State) apply(a engine.Action, ev *engine.Log) error {
 	if s.pend.kind != pendNone {
 		err := s.applyPending(a, ev)
 		if err == nil {
@@ -148,10 +157,15 @@ func (s *State) changedSides() bool {
 // legalBattle lists the Attacking Player's actions in the battle.
 func (s *State) legalBattle(seat int, buf []engine.Action) []engine.Action {
 	if s.eng.p < 0 {
-		for i := range s.pieces {
-			if s.pieces[i].owner == s.player && s.canEngage(i) == nil { // a player engages its own
-				buf = append(buf, act(seat, actEngage, i))
+		ps, player := s.pieces, s.player
+		for i := range ps {
+			// A player engages its own units, on the battlefield and not
+			// engaged this turn; none is engaged now, so canEngage has
+			// only the Dead to ask about.
+			if p := &ps[i]; p.owner != player || p.flags&(fRemoved|fEngaged) != 0 || (p.has(Dead) && s.canEngage(i) != nil) {
+				continue
 			}
+			buf = append(buf, engine.Action{Seat: engine.Seat(seat), Kind: actEngage, Arg: [4]int16{int16(i)}})
 		}
 		if s.mayEndTurn() == nil {
 			buf = append(buf, act(seat, actEndTurn))
@@ -164,7 +178,7 @@ func (s *State) legalBattle(seat int, buf []engine.Action) []engine.Action {
 	// go first.
 	leaving := false
 	for _, m := range [2]int{i, q} {
-		if s.mustLeave(m) {
+		if m >= 0 && s.pieces[m].flags&fMustLeave != 0 && s.mustLeave(m) {
 			buf, leaving = s.legalMoves(seat, m, -1, m, buf), true
 		}
 	}
@@ -222,16 +236,27 @@ func (s *State) legalItems(seat int, buf []engine.Action) []engine.Action {
 			continue
 		}
 		hasItem := p.items != [numSlots]int8{}
-		for o := range s.pieces {
-			if o == m || s.pieces[o].owner != p.owner || s.pieces[o].flags&fRemoved != 0 {
-				continue
-			}
-			d := battlefield.Distance(s.pt(m), s.pt(o))
-			if d <= 2 && (hasItem || s.pieces[o].items != [numSlots]int8{}) {
+		ps := s.pieces
+		mx, my := int(p.x), int(p.y)
+		// canTrade refuses every trade of a unit that is Dead, Locked in
+		// Combat or Petrified, and with such a unit, beyond 2 grid spaces
+		// or other than this Item Phase's partner.
+		if !p.has(Dead) && p.lock < 0 && !p.has(Petrified) {
+			for o := range ps {
+				q := &ps[o]
+				if o == m || q.owner != p.owner || q.flags&fRemoved != 0 || q.has(Dead) || q.lock >= 0 {
+					continue
+				}
+				if !hasItem && q.items == [numSlots]int8{} {
+					continue
+				}
+				if abs(int(q.x)-mx)+abs(int(q.y)-my) > 2 || (s.eng.tradeWith >= 0 && int(s.eng.tradeWith) != o) {
+					continue
+				}
 				for slot := 0; slot < numSlots; slot++ {
 					// A give needs an item of one's own, a take one of the
 					// other's, a swap both (canTrade).
-					mine, theirs := p.items[slot] != 0, s.pieces[o].items[slot] != 0
+					mine, theirs := p.items[slot] != 0, q.items[slot] != 0
 					for dir := 0; dir < 3; dir++ {
 						if (dir != 1 && !mine) || (dir != 0 && !theirs) {
 							continue
@@ -243,18 +268,31 @@ func (s *State) legalItems(seat int, buf []engine.Action) []engine.Action {
 				}
 			}
 		}
-		if usable(p.items[slotExpendable]) {
-			for o := range s.pieces {
-				if q := &s.pieces[o]; q.owner != p.owner || q.flags&fRemoved != 0 {
-					continue // canUse: on the player's own units on the battlefield
+		// canUse: on the player's own units on the battlefield, itself or
+		// in direct grid space contact, by a unit alive, not Petrified nor
+		// Locked in Combat.
+		if usable(p.items[slotExpendable]) && p.lock < 0 && s.alive(m) && !p.has(Petrified) {
+			for o := range ps {
+				q := &ps[o]
+				if q.owner != p.owner || q.flags&fRemoved != 0 {
+					continue
+				}
+				if o != m && abs(int(q.x)-mx)+abs(int(q.y)-my) > 1 {
+					continue
 				}
 				if s.canUse(m, o) == nil {
 					buf = append(buf, act(seat, actUse, m, o))
 				}
 			}
 		}
-		for o := range s.pieces {
-			if s.pieces[o].has(Dead) && s.pieces[o].items != [numSlots]int8{} && battlefield.Distance(s.pt(m), s.pt(o)) <= 1 {
+		// canLoot: a Dead unit with items, on the battlefield and in
+		// contact, in Item Phase 2.
+		if s.inPhase(phaseItem2) == nil {
+			for o := range ps {
+				q := &ps[o]
+				if q.items == [numSlots]int8{} || !q.has(Dead) || abs(int(q.x)-mx)+abs(int(q.y)-my) > 1 {
+					continue
+				}
 				for slot := 0; slot < numSlots; slot++ {
 					for keep := 0; keep < 2; keep++ {
 						if s.canLoot(m, o, slot, keep) == nil {
@@ -266,6 +304,14 @@ func (s *State) legalItems(seat int, buf []engine.Action) []engine.Action {
 		}
 	}
 	return buf
+}
+
+// abs is |x|.
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // legalMovement lists the Movement Phase's procedures.
@@ -417,11 +463,20 @@ func (s *State) legalAttacks(i int, buf []engine.Action) []engine.Action {
 		}
 	}
 	if !s.eng.moved || s.hasAb(i, abReckless) { // Reckless: "even if having moved"
+		sc := s.scr()
+		sc.shooter, sc.shooterRange = i+1, s.rangeRating(i)
 		for t := range s.pieces {
-			if s.alive(t) && s.pieces[t].owner != p.owner && s.pieces[t].lock < 0 {
-				try(actShoot, t)
+			if !s.alive(t) || s.pieces[t].owner == p.owner || s.pieces[t].lock >= 0 {
+				continue
 			}
+			// canAttack's condition that most shots fail, asked first:
+			// the target in the Range Area and Line of Sight, or aimed at.
+			if !s.bf.CanTarget(s.pt(i), p.facing, sc.shooterRange, s.pt(t)) && !s.aimed(i, t) {
+				continue
+			}
+			try(actShoot, t)
 		}
+		sc.shooter = 0
 	}
 	return buf
 }
@@ -618,7 +673,13 @@ func (s *State) applyPending(a engine.Action, ev *engine.Log) error {
 // and that can still move away: it must, "at their first opportunity"
 // (seed 004, "Other Rules for Unit Teams").
 func (s *State) mustLeave(m int) bool {
-	return m >= 0 && s.pieces[m].flags&fMustLeave != 0 && s.pieces[m].team >= 0 && s.canLeave(m)
+	return m >= 0 && s.pieces[m].flags&fMustLeave != 0 && s.mayLeave(m)
+}
+
+// mayLeave is the rest of mustLeave: piece m is in a team and may move off
+// its grid space.
+func (s *State) mayLeave(m int) bool {
+	return s.pieces[m].team >= 0 && s.canLeave(m)
 }
 
 // applyBattle checks and plays a battle action.
@@ -628,14 +689,18 @@ func (s *State) applyBattle(a engine.Action, ev *engine.Log) error {
 	if s.eng.p < 0 {
 		switch a.Kind {
 		case actEngage:
-			if err := s.canEngage(arg(0)); err != nil {
-				return err
+			if !s.trusted { // ApplyLegal: listed, so allowed
+				if err := s.canEngage(arg(0)); err != nil {
+					return err
+				}
 			}
 			s.engage(arg(0), ev)
 			return nil
 		case actEndTurn:
-			if err := s.mayEndTurn(); err != nil {
-				return err
+			if !s.trusted { // ApplyLegal: listed, so allowed
+				if err := s.mayEndTurn(); err != nil {
+					return err
+				}
 			}
 			s.endTurn(ev)
 			return nil
@@ -648,6 +713,9 @@ func (s *State) applyBattle(a engine.Action, ev *engine.Log) error {
 	// before anything else, Enraged or not (as legalBattle lists).
 	leaving, first := false, -1
 	for _, m := range [2]int{i, q} {
+		if s.trusted {
+			break // ApplyLegal: the action was just listed, obligations met
+		}
 		if s.mustLeave(m) {
 			leaving = leaving || a.Kind == actMove && arg(3) == m
 			if first < 0 {
@@ -658,7 +726,7 @@ func (s *State) applyBattle(a engine.Action, ev *engine.Log) error {
 	if first >= 0 && !leaving {
 		return s.illegal("Tactics David rules, Other Rules for Unit Teams", "%s's partner is dead: it must first move into another grid space (move u%d ...)", s.name(first), first)
 	}
-	if !leaving && s.mustRage() {
+	if !leaving && !s.trusted && s.mustRage() {
 		ok := false
 		var buf [256]engine.Action
 		for _, l := range s.legalRage(seat, buf[:0]) {
@@ -677,33 +745,45 @@ func (s *State) applyBattle(a engine.Action, ev *engine.Log) error {
 		}
 		return s.illegal(ruleTurns, "\"no more than 1 Unit shall ever be Engaged at one time\"")
 	case actDisengage:
-		if err := s.mayDisengage(); err != nil {
-			return err
+		if !s.trusted { // ApplyLegal: listed, so allowed
+			if err := s.mayDisengage(); err != nil {
+				return err
+			}
 		}
 		s.disengage(ev)
 	case actEndTurn:
-		if err := s.mayEndTurn(); err != nil {
-			return err
+		if !s.trusted { // ApplyLegal: listed, so allowed
+			if err := s.mayEndTurn(); err != nil {
+				return err
+			}
 		}
 		s.endTurn(ev)
 	case actTrade:
-		if err := s.canTrade(arg(0), arg(1), arg(2), arg(3)); err != nil {
-			return err
+		if !s.trusted { // ApplyLegal: listed, so allowed
+			if err := s.canTrade(arg(0), arg(1), arg(2), arg(3)); err != nil {
+				return err
+			}
 		}
 		s.trade(arg(0), arg(1), arg(2), arg(3), ev)
 	case actUse:
-		if err := s.canUse(arg(0), arg(1)); err != nil {
-			return err
+		if !s.trusted { // ApplyLegal: listed, so allowed
+			if err := s.canUse(arg(0), arg(1)); err != nil {
+				return err
+			}
 		}
 		s.use(arg(0), arg(1), ev)
 	case actShift:
-		if err := s.canShift(arg(0), arg(1)); err != nil {
-			return err
+		if !s.trusted { // ApplyLegal: listed, so allowed
+			if err := s.canShift(arg(0), arg(1)); err != nil {
+				return err
+			}
 		}
 		s.shift(arg(0), arg(1), ev)
 	case actLoot:
-		if err := s.canLoot(arg(0), arg(1), arg(2), arg(3)); err != nil {
-			return err
+		if !s.trusted { // ApplyLegal: listed, so allowed
+			if err := s.canLoot(arg(0), arg(1), arg(2), arg(3)); err != nil {
+				return err
+			}
 		}
 		s.loot(arg(0), arg(1), arg(2), arg(3), ev)
 	case actFace:
@@ -743,8 +823,10 @@ func (s *State) applyBattle(a engine.Action, ev *engine.Log) error {
 		if mover < 0 {
 			mp = partner
 		}
-		if err := s.canMove(m); err != nil {
-			return err
+		if !s.trusted { // ApplyLegal: listed, so allowed
+			if err := s.canMove(m); err != nil {
+				return err
+			}
 		}
 		p := battlefield.Point{X: arg(0), Y: arg(1)}
 		if arg(2) < 0 || arg(2) > 3 {
@@ -777,8 +859,10 @@ func (s *State) applyBattle(a engine.Action, ev *engine.Log) error {
 		}
 		s.moveTo(m, mp, p, battlefield.Facing(arg(2)), ev)
 	case actOrient:
-		if err := s.canOrient(i, partner); err != nil {
-			return err
+		if !s.trusted { // ApplyLegal: listed, so allowed
+			if err := s.canOrient(i, partner); err != nil {
+				return err
+			}
 		}
 		o, h := arg(0), arg(1) // checked before they are narrowed
 		if o < 0 || o > 1 || h < 0 || h > 1 || (uint8(o) == s.pieces[i].orient && uint8(h) == s.pieces[i].half) {
@@ -790,14 +874,18 @@ func (s *State) applyBattle(a engine.Action, ev *engine.Log) error {
 		s.pieces[i].half, s.pieces[partner].half = uint8(h), 1-uint8(h)
 		s.event(ev, "team.orient", "%s's Unit Team stands %s", s.name(i), orientWord(o))
 	case actCharge:
-		if err := s.canCharge(i, partner); err != nil {
-			return err
+		if !s.trusted { // ApplyLegal: listed, so allowed
+			if err := s.canCharge(i, partner); err != nil {
+				return err
+			}
 		}
 		s.enter(phaseMove)
 		s.charge(i, partner, false, ev)
 	case actEscape:
-		if err := s.canEscape(i); err != nil {
-			return err
+		if !s.trusted { // ApplyLegal: listed, so allowed
+			if err := s.canEscape(i); err != nil {
+				return err
+			}
 		}
 		s.enter(phaseMove)
 		s.escape(i, ev)
@@ -849,8 +937,10 @@ func (s *State) applyBattle(a engine.Action, ev *engine.Log) error {
 			return s.illegal(ruleTypes, "no side %d", arg(2))
 		}
 		atk := attack{attacker: int8(arg(0)), target: int8(arg(1)), side: int8(arg(2)), kind: a.Kind - actAttack}
-		if err := s.canAttack(atk); err != nil {
-			return err
+		if !s.trusted { // ApplyLegal: listed, so allowed
+			if err := s.canAttack(atk); err != nil {
+				return err
+			}
 		}
 		s.declare(atk, ev)
 	case actAbility:

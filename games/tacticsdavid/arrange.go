@@ -275,7 +275,8 @@ func (s *State) arrangeLinks(k int, u UnitSetup) error {
 		if o < 0 || o >= len(s.pieces) || o == k || s.pieces[o].owner == p.owner {
 			return fmt.Errorf("field locked_with: %d is not an enemy unit of the setup", o)
 		}
-		p.lock, s.pieces[o].lock = int8(o), int8(k)
+		s.setLock(k, int8(o))
+		s.setLock(o, int8(k))
 		if u.LockedThisTurn {
 			p.lockTurn, s.pieces[o].lockTurn = 1, 1
 		}

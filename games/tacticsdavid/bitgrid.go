@@ -179,6 +179,23 @@ type moveLayers struct {
 	valid bool
 }
 
+// sameBut reports whether the last search, asked in, would have been the
+// same: in differs only by closing grid spaces open to it that it never
+// reached (so never stepped from).
+func (ml *moveLayers) sameBut(in *searchInput) bool {
+	last := &ml.in
+	if last.steps != in.steps || last.start != in.start || last.m != in.m || last.slow != in.slow || last.stop != in.stop {
+		return false
+	}
+	more := in.open.andNot(&last.open)
+	if !more.empty() {
+		return false
+	}
+	closed := last.open.andNot(&in.open)
+	closed = closed.and(&ml.seen)
+	return closed.empty()
+}
+
 // searchInput is all a move's search reads (searchMove).
 type searchInput struct {
 	steps            *steps
@@ -248,10 +265,13 @@ func (s *State) searchMove(i, partner, m int, avoid *bitgrid) *moveLayers {
 	owner := s.pieces[i].owner
 	var enemies bitgrid
 	n := g.w * g.h
-	for j := range s.pieces {
-		p := &s.pieces[j]
-		sq := int(p.y)*g.w + int(p.x)
-		if p.owner != owner && sq >= 0 && sq < n && int(s.board[sq])-1 == j && s.alive(j) {
+	ps, board := s.pieces, s.board[:n]
+	for j := range ps {
+		p := &ps[j]
+		if p.owner == owner || p.flags&fRemoved != 0 || p.has(Dead) {
+			continue // not an enemy alive (s.alive)
+		}
+		if sq := int(p.y)*g.w + int(p.x); sq >= 0 && sq < n && int(board[sq])-1 == j {
 			enemies.set(sq)
 		}
 	}
@@ -273,6 +293,13 @@ func (s *State) searchMove(i, partner, m int, avoid *bitgrid) *moveLayers {
 	if ml.valid && ml.in == in {
 		return ml
 	}
+	if ml.valid && ml.sameBut(&in) {
+		// The last search, with grid spaces open that it never reached
+		// (a path kept off trail markers out of the move's reach): the
+		// same search.
+		ml.in.open = in.open
+		return ml
+	}
 	ml.in, ml.valid = in, true
 	stopM := &ml.in.stop
 	ml.start, ml.m, ml.halved, ml.n0, ml.top = start, m, halved, 0, -1
@@ -291,9 +318,24 @@ func (s *State) searchMove(i, partner, m int, avoid *bitgrid) *moveLayers {
 		kept[v] = kept[v].or(b)
 	}
 	seen := at
-	if halved {
+	switch {
+	case halved:
 		keep(m, &at)
-	} else {
+	case slowM.empty():
+		// No Slow Terrain: the grid spaces by distance alone.
+		ml.lay0[0] = at
+		ml.n0 = 1
+		front := at
+		for d := 1; d <= m && !front.empty(); d++ {
+			next := st.dilate(&front)
+			next = next.and(&open)
+			next = next.andNot(&seen)
+			seen = seen.or(&next)
+			ml.lay0[d] = next
+			ml.n0 = d + 1
+			front = next.andNot(stopM)
+		}
+	default:
 		ml.lay0[0] = at
 		ml.n0 = 1
 		front := at
@@ -343,10 +385,11 @@ func (s *State) reachSet(i, partner, m int) bitgrid {
 	r[ml.start>>6] &^= 1 << uint(ml.start&63)
 	// It ends on an ally only to form a Unit Team with it.
 	n := g.w * g.h
-	for j := range s.pieces {
-		p := &s.pieces[j]
+	ps, board := s.pieces, s.board[:n]
+	for j := range ps {
+		p := &ps[j]
 		sq := int(p.y)*g.w + int(p.x)
-		if sq < 0 || sq >= n || int(s.board[sq])-1 != j || !r.has(sq) {
+		if sq < 0 || sq >= n || !r.has(sq) || int(board[sq])-1 != j {
 			continue
 		}
 		if partner >= 0 || s.teamWith(i, j) != nil {

@@ -328,8 +328,16 @@ func (s *State) canDeploy(seat int, pc int, p battlefield.Point) error {
 func (s *State) deploySpaces(seat int) bitgrid {
 	gb := s.conf.grid.bits
 	var taken, enemies bitgrid
-	for sq, v := range s.board {
-		if v != 0 {
+	// Every grid space taken has a piece standing there: the pieces find
+	// them sooner than the whole board.
+	w, n := s.bf.W, len(s.board)
+	for i := range s.pieces {
+		p := &s.pieces[i]
+		sq := int(p.y)*w + int(p.x)
+		if sq < 0 || sq >= n {
+			continue
+		}
+		if v := s.board[sq]; v != 0 {
 			taken.set(sq)
 			if int(s.pieces[v-1].owner) != seat {
 				enemies.set(sq)

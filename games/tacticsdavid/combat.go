@@ -76,6 +76,15 @@ func (s *State) rangeRating(i int) int {
 	return r
 }
 
+// shotRange is rangeRating(i), found once for the shots legalAttacks
+// lists.
+func (s *State) shotRange(i int) int {
+	if sc := s.scratch; sc != nil && sc.shooter == i+1 {
+		return sc.shooterRange
+	}
+	return s.rangeRating(i)
+}
+
 // member returns which index (0 or 1) of the engagement piece i is, or -1.
 func (s *State) member(i int) int {
 	if i < 0 || i >= len(s.pieces) {
@@ -187,7 +196,10 @@ func (s *State) canAttack(a attack) error {
 		if s.pieces[t].lock >= 0 {
 			return s.illegal(ruleLock, "\"Units in Combat Lock may not be targeted by Ranged Attacks\"")
 		}
-		if !s.bf.CanTarget(s.pt(i), p.facing, s.rangeRating(i), tp) && !s.aimed(i, t) {
+		if !s.bf.CanTarget(s.pt(i), p.facing, s.shotRange(i), tp) && !s.aimed(i, t) {
+			if s.quiet {
+				return errQuiet // the grid space's numbers are not boxed for nothing
+			}
 			return s.illegal("Tactics David rules, Conditions", "%d,%d is not in the unit's Range Area and Line of Sight (or it may not shoot from a Forest)", tp.X, tp.Y)
 		}
 	}
@@ -505,7 +517,8 @@ func (s *State) maybeLock(i, d int, ev *engine.Log) {
 	if s.lockHooks(i, d, ev); !s.alive(i) || !s.alive(d) {
 		return // "B: Combat Lock" (Feast)
 	}
-	p.lock, q.lock = int8(d), int8(i)
+	s.setLock(i, int8(d))
+	s.setLock(d, int8(i))
 	p.lockTurn, q.lockTurn = s.turn, s.turn
 	p.flags |= fLockActed
 	s.event(ev, "lock", "%s and %s are Locked in Combat", s.name(i), s.name(d))

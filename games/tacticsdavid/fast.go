@@ -96,8 +96,10 @@ func (s *State) NextLegal(buf []engine.Action) []engine.Action {
 }
 
 // ApplyLegal plays an action Legal has just listed, as Apply does, without
-// the checks that cost most: that a move's grid space is reached and that
-// a deployment's grid space is open (engine.FastPath).
+// checking again what Legal checked: that a move's grid space is reached,
+// that a deployment's grid space is open, and the battle actions'
+// conditions (canEngage, mayEndTurn, canTrade, canAttack...) and the
+// engaged unit's obligations (engine.FastPath).
 func (s *State) ApplyLegal(a engine.Action) {
 	s.trusted = true
 	err := s.Apply(a, nil)

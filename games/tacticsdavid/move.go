@@ -37,6 +37,10 @@ type scratch struct {
 	ab      abScratch  // movement abilities' buffers (ab_move.go)
 	lazy    lazyList   // the long runs of a random playout's legal list (fast.go)
 	layers  moveLayers // a move's search on bitgrids (searchMove)
+	// shooter is 1 + the unit whose shots legalAttacks is listing, and
+	// shooterRange its Range Rating, which no check of the list changes.
+	shooter      int
+	shooterRange int
 }
 
 func (s *State) scr() *scratch {
@@ -330,6 +334,14 @@ func (s *State) canMove(i int) error {
 // inPhase checks that the engaged unit may enter (or stay in) phase ph:
 // "Once a Phase is done the Unit may not enter it again."
 func (s *State) inPhase(ph uint8) error {
+	if s.eng.phase > ph || s.eng.p < 0 || s.eng.petrified {
+		return s.notInPhase(ph) // apart, so that inPhase is inlined
+	}
+	return nil
+}
+
+// notInPhase is inPhase's refusal.
+func (s *State) notInPhase(ph uint8) error {
 	if s.eng.p < 0 {
 		return s.illegal(ruleTurns, "no unit is engaged")
 	}
@@ -715,14 +727,27 @@ func (s *State) escape(i int, ev *engine.Log) bool {
 	return false
 }
 
+// setLock sets piece i's Combat Lock partner (-1 for none), keeping
+// s.locks, the number of pieces with one.
+func (s *State) setLock(i int, o int8) {
+	p := &s.pieces[i]
+	switch {
+	case p.lock < 0 && o >= 0:
+		s.locks++
+	case p.lock >= 0 && o < 0:
+		s.locks--
+	}
+	p.lock = o
+}
+
 // unlock ends piece i's Combat Lock.
 func (s *State) unlock(i int, ev *engine.Log) {
 	o := s.pieces[i].lock
 	if o < 0 {
 		return
 	}
-	s.pieces[i].lock = -1
-	s.pieces[o].lock = -1
+	s.setLock(i, -1)
+	s.setLock(int(o), -1)
 	if o == int8(i) {
 		s.dropSkin(i, ev) // locked with a Shed skin (TD-139)
 		return

@@ -179,17 +179,22 @@ type State struct {
 	eng       engagement
 	pend      pending
 	killsTurn int16
+	locks     int16 // pieces Locked in Combat (setLock): none owes its lock anything when 0
 	kills     [2]int16
 	deck      []int8 // the Item Deck, top first
 	result    engine.Result
 	over      bool
 
 	// Abilities (ability.go).
-	present abSet      // the abilities on the battlefield
+	present abSet // the abilities on the battlefield
+	// hookers are, by hook kind, the pieces (of the first 64) with an
+	// ability that has it (refreshPresent).
+	hookers [numHookKinds]uint64
 	windows []window   // reactions still to offer, the first offered now
 	fight   fight      // an attack waiting for reactions before its strikes
 	cause   cause      // what is changing statuses now (within one action)
 	marks   []mark     // markers on grid spaces (trails, Shed)
+	mucous  int16      // the Mucous Trail markers among them: moveTables looks for them only when there are
 	hired   [2]int16   // the Root each player declared for Hired Hit, or 0
 	peek    [2][2]int8 // the top two items of the Item Deck each player saw (Study), 0 for none
 	tally   *tally     // how often each ability fired; nil in clones

@@ -35,7 +35,7 @@ func (s *State) startTurn(ev *engine.Log) {
 	// used up.)
 	for i := range s.pieces {
 		p := &s.pieces[i]
-		if p.owner == s.player && p.flags&fRemoved == 0 && p.has(Dead) && p.items[slotExpendable] == itemRevivalStone {
+		if p.items[slotExpendable] == itemRevivalStone && p.owner == s.player && p.flags&fRemoved == 0 && p.has(Dead) {
 			p.status &^= statusBit(Dead)
 			s.discardItem(i, slotExpendable)
 			s.event(ev, "item.used", "%s's Revival Stone brings it back from the dead", s.name(i))
@@ -244,7 +244,7 @@ func (s *State) mayDisengage() error {
 		if p.has(Enraged) && !s.eng.attacked[k] && s.canAttackAny(int(m), k) {
 			return s.illegal(ruleStatuses+", Enraged", "%s is in contact with an enemy unit and \"must attack\" it", s.name(int(m)))
 		}
-		if s.mustLeave(int(m)) {
+		if p.flags&fMustLeave != 0 && s.mustLeave(int(m)) {
 			return s.illegal("Tactics David rules, Other Rules for Unit Teams", "%s's partner is dead: it must move into another grid space at its first opportunity", s.name(int(m)))
 		}
 	}
@@ -283,8 +283,12 @@ func (s *State) mayEndTurn() error {
 // locksOwed checks that no unit of the Attacking Player not engaged this
 // turn owes its Combat Lock an attack or an escape (mayEndTurn).
 func (s *State) locksOwed() error {
-	for i := range s.pieces {
-		p := &s.pieces[i]
+	if s.locks == 0 {
+		return nil // no Combat Lock on the battlefield
+	}
+	ps := s.pieces
+	for i := range ps {
+		p := &ps[i]
 		if p.lock >= 0 && p.owner == s.player && p.flags&(fLockActed|fEngaged) == 0 && s.alive(i) {
 			return s.illegal(ruleLock, "%s is Locked in Combat: engage it to attack or attempt to escape before ending the turn", s.name(i))
 		}
@@ -358,7 +362,11 @@ func (s *State) finishTurn(ev *engine.Log) {
 // Contact at the end of either Player's Turn acquire the Fearful Status."
 // The Mask of Fear: "This Unit counts as having acquired the Feared Status."
 func (s *State) fearedAtEndOfTurn(ev *engine.Log) {
+	serial := s.present.has(abSuperSerial)
 	for i := range s.pieces {
+		if p := &s.pieces[i]; !serial && !p.has(Feared) && (p.items[slotAccessory] <= 0 || !s.g.items[p.items[slotAccessory]].feared) {
+			continue // feared's three ways, none open
+		}
 		if !s.alive(i) || !s.feared(i) {
 			continue
 		}
