@@ -49,6 +49,20 @@ func (s *State) Suggest(seat engine.Seat, r *engine.Rand) engine.Action {
 	return best
 }
 
+// Rank scores each of seat's legal actions by the rules of thumb, as
+// Suggest weighs them before it breaks ties (ai.Ranker): a rollout bot
+// rolls out only the best few.
+func (s *State) Rank(seat engine.Seat, legal []engine.Action, score []float64) {
+	p := int(seat)
+	base := 0.0
+	if s.stage == stageBattle && s.eng.p >= 0 {
+		base = s.heurPosWorth(p)
+	}
+	for i, a := range legal {
+		score[i] = s.heurWorthOf(p, a, base)
+	}
+}
+
 // heurWorthOf scores action a for player p; base is the worth of the position
 // now, against which a move is measured.
 func (s *State) heurWorthOf(p int, a engine.Action, base float64) float64 {
