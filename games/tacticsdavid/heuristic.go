@@ -27,7 +27,8 @@ import (
 //     defender rolls a D3 for a D6.
 //   - Melee units move toward the nearest enemy and end facing it, within
 //     reach of an attack, or charge it; ranged units keep out of contact,
-//     at a distance within their Range Rating.
+//     at a distance within their Range Rating, and close in while out of
+//     contact (a Ranged Hit at a shorter distance hits more often).
 //   - A unit locked by a stronger enemy escapes when it can.
 //   - React when offered, loot the dead, keep items rather than discard
 //     them, and let the cheaper unit of a team take a Ranged Attack.
@@ -282,6 +283,12 @@ func (s *State) heurPosWorth(p int) float64 {
 			if rr := s.rangeRating(m); d > rr {
 				v -= float64(d - rr)
 			}
+			// Closer is surer: a Ranged Hit needs 2 D6 and the Range
+			// Modifier to reach the distance (TD-B14), and as "Ranged
+			// Units may not enter both the Movement and Combat Phase in
+			// the same Turn" (seed 004, "Attack Modes"), a unit that
+			// cannot shoot closes in on one turn to shoot on the next.
+			v -= float64(d) / 4
 			if can {
 				v += 6
 			}
