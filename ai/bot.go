@@ -109,8 +109,10 @@ func New(spec string, seed uint64) (Bot, error) {
 // for it ([LevelSearch]), with that budget, and mcts in a game that names
 // none. The parameters of "rollout" ([Rollout]) are iters (rollouts per
 // choice), time, depth (as mcts's), noise (the share of a rollout's
-// actions, in percent, played at random) and margin (how much more an
-// action's rollouts must score than the suggested action's, from 0 to 1).
+// actions, in percent, played at random), margin (how much more an
+// action's rollouts must score than the suggested action's, from 0 to 1)
+// and top (in a game whose rules of thumb rank actions, [Ranker], how many
+// of the best ranked a choice rolls out; 0, the default, rolls out all).
 // seed seeds the bot's own random stream, so that a bot with a fixed
 // number of iterations chooses reproducibly.
 //
@@ -235,8 +237,14 @@ func (b *Rollout) parse(params string) error {
 				return fmt.Errorf("margin=%s: want a reward from 0 to 1", v)
 			}
 			b.Margin = x
+		case "top":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				return fmt.Errorf("top=%s: want a whole number of at least 0 (0 rolls out every action)", v)
+			}
+			b.Top = n
 		default:
-			return fmt.Errorf("unknown parameter %q (known: depth, iters, margin, noise, time)", k)
+			return fmt.Errorf("unknown parameter %q (known: depth, iters, margin, noise, time, top)", k)
 		}
 	}
 	if iters && limit {

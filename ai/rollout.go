@@ -54,6 +54,10 @@ type Rollout struct {
 	// bot to prefer it: with many actions and few rollouts each, the best
 	// mean is often luck.
 	Margin float64
+	// Top, when positive, is how many actions a choice rolls out in a game
+	// whose rules of thumb rank the legal actions ([Ranker]): the Top they
+	// score best, and the one they suggest. Zero rolls out every action.
+	Top int
 
 	name       string
 	depthGiven bool
@@ -62,6 +66,7 @@ type Rollout struct {
 	legal []engine.Action
 	buf   []engine.Action
 	sum   []float64 // sum[i]: rewards of legal[i]'s rollouts
+	score []float64 // score[i]: legal[i]'s worth by the rules of thumb (Top)
 	runs  []int     // runs[i]: its rollouts
 	alive []int     // indices into legal still in the running
 	base  int       // index of the action the rules of thumb suggest, or -1
@@ -103,9 +108,18 @@ func (b *Rollout) Choose(s engine.State, seat engine.Seat) engine.Action {
 		b.alive = append(b.alive, i)
 	}
 	b.base = -1
-	if d, ok := engine.Determinize(s, seat, &b.rng).(engine.Heuristic); ok {
-		b.base = index(b.legal, d.Suggest(seat, &b.rng))
+	d := engine.Determinize(s, seat, &b.rng)
+	if h, ok := d.(engine.Heuristic); ok {
+		b.base = index(b.legal, h.Suggest(seat, &b.rng))
 	}
+	if rk, ok := d.(Ranker); ok && b.Top > 0 && n > b.Top {
+		b.keepTop(rk, seat)
+		if len(b.alive) == 1 {
+			b.iters = 0
+			return b.legal[b.alive[0]]
+		}
+	}
+	n = len(b.alive)
 	b.iters = 0
 	if b.Iterations <= 0 {
 		start := time.Now()
@@ -129,6 +143,40 @@ func (b *Rollout) Choose(s engine.State, seat engine.Seat) engine.Action {
 		b.halve()
 	}
 	return b.legal[b.best()]
+}
+
+// Ranker is implemented by states whose rules of thumb score every legal
+// action, so that a rollout bot with [Rollout.Top] set spends its
+// rollouts on the few they score best.
+type Ranker interface {
+	// Rank sets score[i] to the worth the rules of thumb see for seat in
+	// legal[i], higher better; legal and score have the same length.
+	Rank(seat engine.Seat, legal []engine.Action, score []float64)
+}
+
+// keepTop keeps in the running the Top actions rk scores best, the first
+// in the legal list among equals, and the suggested action.
+func (b *Rollout) keepTop(rk Ranker, seat engine.Seat) {
+	n := len(b.legal)
+	b.score = resize(b.score, n)
+	rk.Rank(seat, b.legal, b.score)
+	a := b.alive
+	// Insertion sort by score, best first, stable: the lists are a few
+	// hundred actions at most and sorted once a choice.
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && b.score[a[j]] > b.score[a[j-1]]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+	keep := b.Top
+	for k := keep; k < len(a); k++ {
+		if a[k] == b.base {
+			a[keep], a[k] = a[k], a[keep]
+			keep++
+			break
+		}
+	}
+	b.alive = a[:keep]
 }
 
 // round runs k determinizations, each playing one rollout of every action

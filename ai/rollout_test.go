@@ -149,3 +149,43 @@ func TestLevelSearch(t *testing.T) {
 		}
 	}
 }
+
+// ranked is the test game whose rules of thumb rank the legal actions in
+// their list's order, the first best, and suggest the first.
+type ranked struct{ thumb }
+
+func (s ranked) Rank(seat engine.Seat, legal []engine.Action, score []float64) {
+	for i := range legal {
+		score[i] = -float64(i)
+	}
+}
+
+func (s ranked) Clone() engine.State { return ranked{thumb{s.State.Clone()}} }
+
+func (s ranked) Determinize(seat engine.Seat, r *engine.Rand) engine.State {
+	return ranked{thumb{s.State.Determinize(seat, r)}}
+}
+
+// TestRolloutTop checks that a rollout bot with Top set chooses among the
+// actions the rules of thumb rank best, within its budget.
+func TestRolloutTop(t *testing.T) {
+	for seed := range uint64(3) {
+		s := newGame(t, 2, seed, engine.Options{"order": "sequential"})
+		b := NewRollout(seed)
+		b.Iterations, b.Top = 40, 2
+		for !s.Deciders().Empty() {
+			seat := s.Deciders().First()
+			legal := s.Legal(seat, nil)
+			a := b.Choose(ranked{thumb{s}}, seat)
+			if k := slices.Index(legal, a); k < 0 || k >= 2 {
+				t.Fatalf("seed %d: rollout with top=2 chose action %d of %d", seed, k, len(legal))
+			}
+			if b.Iters() > b.Iterations+2 {
+				t.Errorf("seed %d: %d rollouts, over the budget of %d", seed, b.Iters(), b.Iterations)
+			}
+			if err := s.Apply(a, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}

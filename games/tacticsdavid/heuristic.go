@@ -27,7 +27,8 @@ import (
 //     defender rolls a D3 for a D6.
 //   - Melee units move toward the nearest enemy and end facing it, within
 //     reach of an attack, or charge it; ranged units keep out of contact,
-//     at a distance within their Range Rating.
+//     at a distance within their Range Rating, and close in while out of
+//     contact (a Ranged Hit at a shorter distance hits more often).
 //   - A unit locked by a stronger enemy escapes when it can.
 //   - React when offered, loot the dead, keep items rather than discard
 //     them, and let the cheaper unit of a team take a Ranged Attack.
@@ -47,6 +48,20 @@ func (s *State) Suggest(seat engine.Seat, r *engine.Rand) engine.Action {
 		}
 	}
 	return best
+}
+
+// Rank scores each of seat's legal actions by the rules of thumb, as
+// Suggest weighs them before it breaks ties (ai.Ranker): a rollout bot
+// rolls out only the best few.
+func (s *State) Rank(seat engine.Seat, legal []engine.Action, score []float64) {
+	p := int(seat)
+	base := 0.0
+	if s.stage == stageBattle && s.eng.p >= 0 {
+		base = s.heurPosWorth(p)
+	}
+	for i, a := range legal {
+		score[i] = s.heurWorthOf(p, a, base)
+	}
 }
 
 // heurWorthOf scores action a for player p; base is the worth of the position
@@ -230,10 +245,21 @@ func (s *State) heurAttackWorth(a engine.Action) float64 {
 
 // heurAfterWorth is the worth for p of the position a leaves, a being a
 // procedure that rolls no dice; an action that fails is worthless.
+//
+// The copy is made in scratch memory kept for the purpose, and a is played
+// as ApplyLegal plays it: a comes from s's legal list, so the costly
+// checks of a move's grid space are skipped, with the same result.
 func (s *State) heurAfterWorth(p int, a engine.Action) float64 {
-	c := s.Clone().(*State)
-	c.tally = nil
-	if err := c.Apply(a, nil); err != nil {
+	scr := s.scr()
+	if scr.heur == nil {
+		scr.heur = s.Clone().(*State)
+	}
+	c := scr.heur
+	s.CloneInto(c)
+	c.trusted = true
+	err := c.Apply(a, nil)
+	c.trusted = false
+	if err != nil {
 		return -100
 	}
 	return c.heurPosWorth(p)
@@ -257,6 +283,12 @@ func (s *State) heurPosWorth(p int) float64 {
 			if rr := s.rangeRating(m); d > rr {
 				v -= float64(d - rr)
 			}
+			// Closer is surer: a Ranged Hit needs 2 D6 and the Range
+			// Modifier to reach the distance (TD-B14), and as "Ranged
+			// Units may not enter both the Movement and Combat Phase in
+			// the same Turn" (seed 004, "Attack Modes"), a unit that
+			// cannot shoot closes in on one turn to shoot on the next.
+			v -= float64(d) / 4
 			if can {
 				v += 6
 			}

@@ -37,6 +37,7 @@ type scratch struct {
 	ab      abScratch  // movement abilities' buffers (ab_move.go)
 	lazy    lazyList   // the long runs of a random playout's legal list (fast.go)
 	layers  moveLayers // a move's search on bitgrids (searchMove)
+	heur    *State     // the copy the rules of thumb score a move on (heurAfterWorth)
 	// shooter is 1 + the unit whose shots legalAttacks is listing, and
 	// shooterRange its Range Rating, which no check of the list changes.
 	shooter      int
