@@ -54,6 +54,9 @@ type Rollout struct {
 	// bot to prefer it: with many actions and few rollouts each, the best
 	// mean is often luck.
 	Margin float64
+	// Infer deals the hidden information with the game's model of its
+	// players ([Inferrer]) where it has one, instead of at random.
+	Infer bool
 
 	name       string
 	depthGiven bool
@@ -103,7 +106,7 @@ func (b *Rollout) Choose(s engine.State, seat engine.Seat) engine.Action {
 		b.alive = append(b.alive, i)
 	}
 	b.base = -1
-	if d, ok := engine.Determinize(s, seat, &b.rng).(engine.Heuristic); ok {
+	if d, ok := b.deal(s, seat).(engine.Heuristic); ok {
 		b.base = index(b.legal, d.Suggest(seat, &b.rng))
 	}
 	b.iters = 0
@@ -135,7 +138,7 @@ func (b *Rollout) Choose(s engine.State, seat engine.Seat) engine.Action {
 // still in the running.
 func (b *Rollout) round(s engine.State, seat engine.Seat, k int) {
 	for range k {
-		d := engine.Determinize(s, seat, &b.rng)
+		d := b.deal(s, seat)
 		stream := b.rng.Uint64()
 		for _, i := range b.alive {
 			c := d.Clone()
@@ -148,6 +151,14 @@ func (b *Rollout) round(s engine.State, seat engine.Seat, k int) {
 			b.iters++
 		}
 	}
+}
+
+// deal returns a copy of s with what seat cannot see dealt again.
+func (b *Rollout) deal(s engine.State, seat engine.Seat) engine.State {
+	if b.Infer {
+		return infer(s, seat, &b.rng)
+	}
+	return engine.Determinize(s, seat, &b.rng)
 }
 
 // play plays c on by the rules of thumb and returns what it is worth to
