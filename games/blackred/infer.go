@@ -36,10 +36,58 @@ func (s *State) Infer(seat engine.Seat, r *engine.Rand) engine.State {
 	return c
 }
 
+// inferStrategy makes Infer weigh its deals by the enemy's strategy card
+// too, once turned over.
+var inferStrategy = true
+
 // statedAsModel reports whether the weapon seat's enemy stated in this
+// battle, and (with inferStrategy) the strategy card it played, are the
+// ones the rules of thumb choose in s, a deal for seat.
+func (s *State) statedAsModel(seat engine.Seat, r *engine.Rand) bool {
+	return s.weaponAsModel(seat, r) && (!inferStrategy || s.strategyAsModel(seat, r))
+}
+
+// strategyAsModel reports whether the strategy card seat's enemy played in
+// this battle, turned over, is the one the rules of thumb choose in s, a
+// deal for seat, from its hand then: the card and two of the cards it
+// holds now (after the cards were turned over it drew one, which seat
+// cannot tell). True when it tells nothing: before the cards are turned
+// over, or when a Call or Feint may have changed the attacker's weapon.
+func (s *State) strategyAsModel(seat engine.Seat, r *engine.Rand) bool {
+	en := 1 - seat
+	sd := &s.side[en]
+	if s.phase <= phaseStrategy || s.phase == phaseOver || sd.played == none {
+		return true
+	}
+	for i := range s.side {
+		if k := s.pe[i].kind; k == effFeint || k == effCall {
+			return true
+		}
+	}
+	q := *s
+	q.phase = phaseStrategy
+	q.pe = [2]eff{}
+	for i := range q.side {
+		qs := &q.side[i]
+		qs.played, qs.force, qs.revealed = none, 0, false
+	}
+	q.side[q.defender()].weapon = none
+	q.setForced(nil)
+	qe := &q.side[en]
+	for k, h := range qe.hand {
+		if h != none {
+			qe.hand[k] = sd.played
+			break
+		}
+	}
+	a, ok := q.modelChoice(en, r)
+	return !ok || int8(a.Arg[0]) == sd.played
+}
+
+// weaponAsModel reports whether the weapon seat's enemy stated in this
 // battle is the one the rules of thumb choose in s, a deal for seat; true
 // when it tells nothing.
-func (s *State) statedAsModel(seat engine.Seat, r *engine.Rand) bool {
+func (s *State) weaponAsModel(seat engine.Seat, r *engine.Rand) bool {
 	en := 1 - seat
 	sd := &s.side[en]
 	if sd.forced != none || sd.weapon == none || s.pe[en].kind == effFeint {

@@ -20,11 +20,13 @@ import (
 //	go test -run TestOracle -broracle -broracle.bot=oracle -broracle.n=200 ./games/blackred
 var (
 	brOracle     = flag.Bool("broracle", false, "run the oracle experiment (TestOracle)")
-	brOracleBot  = flag.String("broracle.bot", "oracle", "the player against the heuristic: oracle (rollouts on the true state), cheat (the heuristic reading the enemy's next cards), or a bot spec")
+	brOracleBot  = flag.String("broracle.bot", "oracle", "the player against the heuristic: oracle (rollouts on the true state), cheat (the heuristic reading the enemy's next cards), infer (the heuristic sampling the enemy's cards by Infer), or a bot spec")
 	brOracleSpec = flag.String("broracle.spec", "rollout:iters=1000", "the search the oracle runs on the true state")
 	brOracleN    = flag.Int("broracle.n", 200, "games, seats rotating")
 	brOracleSeed = flag.Uint64("broracle.seed", 1, "seed of the batch: game i is dealt by sim.GameSeed(seed, i)")
 	brOracleJobs = flag.Int("broracle.workers", 2, "games played at once")
+	brInferStrat = flag.Bool("broracle.inferstrategy", true, "Infer weighs its deals by the enemy's strategy card too")
+	brCheatWhat  = flag.String("broracle.cheat", "both", "what the cheating heuristic is told: cards (the enemy's next battle cards), force (its face-down force card) or both")
 )
 
 // exact is a match whose determinization is the match itself: a search
@@ -45,7 +47,7 @@ func (b oracleBot) Choose(s engine.State, seat engine.Seat) engine.Action {
 
 // cheatBot is the heuristic told the enemy's next battle cards in order
 // (every sample of its draws is the true one) and a force card the enemy
-// has placed face down.
+// has placed face down (or only one of them: -broracle.cheat).
 type cheatBot struct{ r engine.Rand }
 
 func (b *cheatBot) Name() string { return "cheating heuristic" }
@@ -53,7 +55,7 @@ func (b *cheatBot) Name() string { return "cheating heuristic" }
 func (b *cheatBot) Choose(s engine.State, seat engine.Seat) engine.Action {
 	c := s.Clone().(*State)
 	en := &c.side[1-seat]
-	if c.phase == phaseForce && en.force != 0 {
+	if c.phase == phaseForce && en.force != 0 && *brCheatWhat != "cards" {
 		en.revealed = true
 	}
 	legal := c.Legal(seat, nil)
@@ -69,9 +71,43 @@ func (b *cheatBot) Choose(s engine.State, seat engine.Seat) engine.Action {
 			n++
 		}
 	}
-	if n == h.nSz {
+	if n == h.nSz && *brCheatWhat != "force" {
 		for i := range h.nS {
 			h.samp[i] = next
+		}
+	}
+	best, bestV := legal[0], -1e18
+	for _, a := range legal {
+		if v := h.worth(a) + float64(b.r.IntN(1000))*1e-7; v > bestV {
+			best, bestV = a, v
+		}
+	}
+	return best
+}
+
+// inferHeurBot is the heuristic whose samples of the enemy's next battle
+// cards are Infer's deals (an honest player: Infer sees only the seat's
+// view), not draws from the cards left at random.
+type inferHeurBot struct{ r engine.Rand }
+
+func (b *inferHeurBot) Name() string { return "inferring heuristic" }
+
+func (b *inferHeurBot) Choose(s engine.State, seat engine.Seat) engine.Action {
+	c := engine.Determinize(s, seat, &b.r).(*State)
+	legal := c.Legal(seat, nil)
+	if len(legal) == 1 {
+		return legal[0]
+	}
+	h := c.newHeur(seat, &b.r)
+	for i := range h.nS {
+		d := s.(*State).Infer(seat, &b.r).(*State)
+		en := &d.side[1-seat]
+		n := 0
+		for k := 0; k < int(en.nDeck) && n < h.nSz; k++ {
+			if card := en.top(k); !d.t.unit[1-seat][card] {
+				h.samp[i][n] = card
+				n++
+			}
 		}
 	}
 	best, bestV := legal[0], -1e18
@@ -89,6 +125,7 @@ func TestOracle(t *testing.T) {
 	if !*brOracle {
 		t.Skip("the oracle experiment runs with -broracle")
 	}
+	inferStrategy = *brInferStrat
 	g := New()
 	opts, err := engine.Resolve(g.Options(), nil)
 	if err != nil {
@@ -116,6 +153,8 @@ func TestOracle(t *testing.T) {
 						panic(err)
 					}
 					bots[me] = oracleBot{sb}
+				case "infer":
+					bots[me] = &inferHeurBot{r: engine.NewRand(sim.BotSeed(*brOracleSeed, i, me))}
 				case "cheat":
 					bots[me] = &cheatBot{r: engine.NewRand(sim.BotSeed(*brOracleSeed, i, me))}
 				default:
