@@ -7,9 +7,9 @@ import (
 )
 
 // TestInferDealsAsTheEnemyStated plays seeded matches of the rules of
-// thumb and checks, wherever the enemy's stated weapon tells something
-// about its deck, that Infer's deals agree with it far more often than
-// Determinize's, and that a force card the enemy placed face down is, in
+// thumb and checks, wherever the enemy's stated weapon (and strategy card)
+// tells something about its deck, that Infer's deals agree with them far
+// more often than Determinize's, and that a force card the enemy placed face down is, in
 // Infer's copy, a number its player could place.
 func TestInferDealsAsTheEnemyStated(t *testing.T) {
 	var random, inferred, positions, forces int
@@ -40,11 +40,11 @@ func TestInferDealsAsTheEnemyStated(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d positions after an enemy's weapon: Determinize's deals agree with it %d times, Infer's %d; %d force cards face down", positions, random, inferred, forces)
+	t.Logf("%d positions after an enemy's weapon: Determinize's deals agree with them %d times, Infer's %d; %d force cards face down", positions, random, inferred, forces)
 	if positions < 100 || forces == 0 {
 		t.Fatalf("only %d positions, %d force cards face down", positions, forces)
 	}
-	if inferred < positions*9/10 || inferred <= random {
-		t.Errorf("Infer's deals agree with the stated weapon %d times of %d (Determinize's %d)", inferred, positions, random)
+	if inferred < positions*4/5 || inferred <= random {
+		t.Errorf("Infer's deals agree with the stated weapon and card %d times of %d (Determinize's %d)", inferred, positions, random)
 	}
 }
