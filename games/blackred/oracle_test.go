@@ -26,6 +26,7 @@ var (
 	brOracleSeed = flag.Uint64("broracle.seed", 1, "seed of the batch: game i is dealt by sim.GameSeed(seed, i)")
 	brOracleJobs = flag.Int("broracle.workers", 2, "games played at once")
 	brInferStrat = flag.Bool("broracle.inferstrategy", true, "Infer weighs its deals by the enemy's strategy card too")
+	brInferTries = flag.Int("broracle.infertries", 16, "the most deals Infer draws")
 	brCheatWhat  = flag.String("broracle.cheat", "both", "what the cheating heuristic is told: cards (the enemy's next battle cards), force (its face-down force card) or both")
 )
 
@@ -125,7 +126,7 @@ func TestOracle(t *testing.T) {
 	if !*brOracle {
 		t.Skip("the oracle experiment runs with -broracle")
 	}
-	inferStrategy = *brInferStrat
+	inferStrategy, inferTries = *brInferStrat, *brInferTries
 	g := New()
 	opts, err := engine.Resolve(g.Options(), nil)
 	if err != nil {
