@@ -3,9 +3,13 @@ package blackred
 import (
 	"flag"
 	"fmt"
+	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
+	"time"
 
 	"skald/ai"
 	"skald/engine"
@@ -27,6 +31,7 @@ var (
 	brOracleJobs = flag.Int("broracle.workers", 2, "games played at once")
 	brInferStrat = flag.Bool("broracle.inferstrategy", true, "Infer weighs its deals by the enemy's strategy card too")
 	brInferTries = flag.Int("broracle.infertries", 16, "the most deals Infer draws")
+	brOracleCPU  = flag.Bool("broracle.cpu", false, "log the tested player's processor time per decision (its thread's, so not the machine's load), median and p95")
 	brCheatWhat  = flag.String("broracle.cheat", "both", "what the cheating heuristic is told: cards (the enemy's next battle cards), force (its face-down force card) or both")
 )
 
@@ -120,6 +125,15 @@ func (b *inferHeurBot) Choose(s engine.State, seat engine.Seat) engine.Action {
 	return best
 }
 
+// threadCPU returns the processor time the calling thread has used.
+func threadCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_THREAD, &ru); err != nil {
+		panic(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
 // TestOracle plays the chosen player against the heuristic, seats
 // rotating, and logs its wins with the 95% Wilson interval.
 func TestOracle(t *testing.T) {
@@ -136,6 +150,8 @@ func TestOracle(t *testing.T) {
 	var wins, draws, seat0 atomic.Int64
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var cpu []time.Duration
 	for range *brOracleJobs {
 		wg.Go(func() {
 			for {
@@ -174,7 +190,20 @@ func TestOracle(t *testing.T) {
 					if seat == engine.Spectator {
 						break
 					}
-					if err := st.Apply(bots[seat].Choose(st, seat), nil); err != nil {
+					var a engine.Action
+					if *brOracleCPU && seat == me {
+						runtime.LockOSThread()
+						t0 := threadCPU()
+						a = bots[seat].Choose(st, seat)
+						d := threadCPU() - t0
+						runtime.UnlockOSThread()
+						mu.Lock()
+						cpu = append(cpu, d)
+						mu.Unlock()
+					} else {
+						a = bots[seat].Choose(st, seat)
+					}
+					if err := st.Apply(a, nil); err != nil {
 						panic(err)
 					}
 				}
@@ -196,4 +225,9 @@ func TestOracle(t *testing.T) {
 	lo, hi := sim.Wilson(w, n, 1.96)
 	fmt.Printf("%s against heuristic, seed %d: %d of %d won (%d as black), %d drawn: %.1f%% [%.1f%%, %.1f%%]\n",
 		*brOracleBot, *brOracleSeed, w, n, seat0.Load(), draws.Load(), 100*float64(w)/float64(n), 100*lo, 100*hi)
+	if len(cpu) > 0 {
+		slices.Sort(cpu)
+		fmt.Printf("processor time per decision over %d decisions: median %v, p95 %v, max %v\n",
+			len(cpu), cpu[len(cpu)/2].Round(time.Millisecond), cpu[len(cpu)*95/100].Round(time.Millisecond), cpu[len(cpu)-1].Round(time.Millisecond))
+	}
 }
