@@ -110,9 +110,11 @@ func New(spec string, seed uint64) (Bot, error) {
 // none. The parameters of "rollout" ([Rollout]) are iters (rollouts per
 // choice), time, depth (as mcts's), noise (the share of a rollout's
 // actions, in percent, played at random), margin (how much more an
-// action's rollouts must score than the suggested action's, from 0 to 1)
-// and top (in a game whose rules of thumb rank actions, [Ranker], how many
-// of the best ranked a choice rolls out; 0, the default, rolls out all).
+// action's rollouts must score than the suggested action's, from 0 to 1),
+// top (in a game whose rules of thumb rank actions, [Ranker], how many
+// of the best ranked a choice rolls out; 0, the default, rolls out all)
+// and infer (1 deals the hidden information with the game's model of its
+// players, [Inferrer], where it has one).
 // seed seeds the bot's own random stream, so that a bot with a fixed
 // number of iterations chooses reproducibly.
 //
@@ -243,8 +245,17 @@ func (b *Rollout) parse(params string) error {
 				return fmt.Errorf("top=%s: want a whole number of at least 0 (0 rolls out every action)", v)
 			}
 			b.Top = n
+		case "infer":
+			switch v {
+			case "0":
+				b.Infer = false
+			case "1":
+				b.Infer = true
+			default:
+				return fmt.Errorf("infer=%s: want 0 or 1", v)
+			}
 		default:
-			return fmt.Errorf("unknown parameter %q (known: depth, iters, margin, noise, time, top)", k)
+			return fmt.Errorf("unknown parameter %q (known: depth, infer, iters, margin, noise, time, top)", k)
 		}
 	}
 	if iters && limit {

@@ -58,6 +58,9 @@ type Rollout struct {
 	// whose rules of thumb rank the legal actions ([Ranker]): the Top they
 	// score best, and the one they suggest. Zero rolls out every action.
 	Top int
+	// Infer deals the hidden information with the game's model of its
+	// players ([Inferrer]) where it has one, instead of at random.
+	Infer bool
 
 	name       string
 	depthGiven bool
@@ -108,7 +111,7 @@ func (b *Rollout) Choose(s engine.State, seat engine.Seat) engine.Action {
 		b.alive = append(b.alive, i)
 	}
 	b.base = -1
-	d := engine.Determinize(s, seat, &b.rng)
+	d := b.deal(s, seat)
 	if h, ok := d.(engine.Heuristic); ok {
 		b.base = index(b.legal, h.Suggest(seat, &b.rng))
 	}
@@ -183,7 +186,7 @@ func (b *Rollout) keepTop(rk Ranker, seat engine.Seat) {
 // still in the running.
 func (b *Rollout) round(s engine.State, seat engine.Seat, k int) {
 	for range k {
-		d := engine.Determinize(s, seat, &b.rng)
+		d := b.deal(s, seat)
 		stream := b.rng.Uint64()
 		for _, i := range b.alive {
 			c := d.Clone()
@@ -196,6 +199,14 @@ func (b *Rollout) round(s engine.State, seat engine.Seat, k int) {
 			b.iters++
 		}
 	}
+}
+
+// deal returns a copy of s with what seat cannot see dealt again.
+func (b *Rollout) deal(s engine.State, seat engine.Seat) engine.State {
+	if b.Infer {
+		return infer(s, seat, &b.rng)
+	}
+	return engine.Determinize(s, seat, &b.rng)
 }
 
 // play plays c on by the rules of thumb and returns what it is worth to

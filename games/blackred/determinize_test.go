@@ -94,13 +94,32 @@ func TestDeterminizeKeepsFaceDownForce(t *testing.T) {
 	}
 }
 
+// dealers are the two ways a bot deals what its seat cannot see: at
+// random (Determinize) and with a model of the enemy (Infer). The tests of
+// what a copy shows hold for both.
+var dealers = []struct {
+	name string
+	f    func(engine.State, engine.Seat, *engine.Rand) engine.State
+}{
+	{"Determinize", engine.Determinize},
+	{"Infer", infer},
+}
+
+// infer is Infer as the rollout bot calls it (ai.Inferrer): the copy gets
+// a fresh random stream, as engine.Determinize gives it.
+func infer(s engine.State, seat engine.Seat, r *engine.Rand) engine.State {
+	d := s.(*State).Infer(seat, r)
+	*d.Rand() = engine.NewRand(r.Uint64())
+	return d
+}
+
 // TestDeterminizeSeesOnlyTheView builds, at positions all through random
 // matches, a second match that Black cannot tell from the first — Red's
 // deck in another order, a strategy card of Red's hand swapped with one of
 // the deck, another random stream — and checks that Black's copies of
 // both are the same. The conformance suite makes its second match with
 // Determinize, which cannot find a secret that Determinize leaves where
-// it is; this one is made by hand.
+// it is; this one is made by hand. Infer's copies are checked alike.
 func TestDeterminizeSeesOnlyTheView(t *testing.T) {
 	tested := 0
 	for seed := uint64(0); seed < 40; seed++ {
@@ -131,10 +150,12 @@ func TestDeterminizeSeesOnlyTheView(t *testing.T) {
 		if !bytes.Equal(vs, vo) {
 			t.Fatalf("seed %d: the change is visible to Black:\n%s\n%s", seed, vs, vo)
 		}
-		r1, r2 := engine.NewRand(7), engine.NewRand(7)
-		d1, d2 := engine.Determinize(s, Black, &r1), engine.Determinize(o, Black, &r2)
-		if d1.Hash() != d2.Hash() {
-			t.Errorf("seed %d (%s): Black's copy depends on what Black cannot see", seed, phaseNames[s.phase])
+		for _, deal := range dealers {
+			r1, r2 := engine.NewRand(7), engine.NewRand(7)
+			d1, d2 := deal.f(s, Black, &r1), deal.f(o, Black, &r2)
+			if d1.Hash() != d2.Hash() {
+				t.Errorf("seed %d (%s): Black's copy by %s depends on what Black cannot see", seed, phaseNames[s.phase], deal.name)
+			}
 		}
 		tested++
 	}
@@ -154,7 +175,7 @@ func TestDeterminizeSeesOnlyTheView(t *testing.T) {
 // position in four; this test checks every position, and that the
 // positions where the copy has something to hide — a strategy card face
 // down, a force card face down or turned over by the Spy, a Feint
-// pending, the end — all come.
+// pending, the end — all come. Infer's copies are checked alike.
 func TestDeterminizeShowsTheSeatItsView(t *testing.T) {
 	view := func(s engine.State, seat engine.Seat) []byte {
 		b, err := json.Marshal(s.View(seat))
@@ -179,10 +200,11 @@ func TestDeterminizeShowsTheSeatItsView(t *testing.T) {
 			dr := engine.NewRand(seed + 1<<32)
 			for step := 0; ; step++ {
 				h := s.Hash()
-				for _, seat := range []engine.Seat{Black, Red} {
-					c := engine.Determinize(s, seat, &dr)
+				for k, seat := range []engine.Seat{Black, Red, Black, Red} {
+					deal := dealers[k/2]
+					c := deal.f(s, seat, &dr)
 					if s.Hash() != h {
-						t.Fatalf("%v seed %d step %d: determinizing for %s changed the real match", opts, seed, step, colourNames[seat])
+						t.Fatalf("%v seed %d step %d: %s for %s changed the real match", opts, seed, step, deal.name, colourNames[seat])
 					}
 					for _, v := range []engine.Seat{seat, engine.Spectator} {
 						if got, want := view(c, v), view(s, v); !bytes.Equal(got, want) {
