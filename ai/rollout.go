@@ -163,15 +163,20 @@ func (b *Rollout) keepTop(rk Ranker, seat engine.Seat) {
 	n := len(b.legal)
 	b.score = resize(b.score, n)
 	rk.Rank(seat, b.legal, b.score)
+	b.keepBest(b.Top, func(i int) float64 { return b.score[i] })
+}
+
+// keepBest keeps in the running the keep actions worth most, the first
+// among equals, and the action the rules of thumb suggest. An insertion
+// sort, best first and stable: the lists are a few hundred actions at
+// most.
+func (b *Rollout) keepBest(keep int, worth func(int) float64) {
 	a := b.alive
-	// Insertion sort by score, best first, stable: the lists are a few
-	// hundred actions at most and sorted once a choice.
 	for i := 1; i < len(a); i++ {
-		for j := i; j > 0 && b.score[a[j]] > b.score[a[j-1]]; j-- {
+		for j := i; j > 0 && worth(a[j]) > worth(a[j-1]); j-- {
 			a[j], a[j-1] = a[j-1], a[j]
 		}
 	}
-	keep := b.Top
 	for k := keep; k < len(a); k++ {
 		if a[k] == b.base {
 			a[keep], a[k] = a[k], a[keep]
@@ -257,22 +262,7 @@ func (b *Rollout) play(c engine.State, seat engine.Seat, r *engine.Rand) float64
 // halve keeps the better half of the actions in the running, by mean,
 // and the action the rules of thumb suggest.
 func (b *Rollout) halve() {
-	keep := (len(b.alive) + 1) / 2
-	// Insertion sort by mean, best first: the lists are short.
-	a := b.alive
-	for i := 1; i < len(a); i++ {
-		for j := i; j > 0 && b.mean(a[j]) > b.mean(a[j-1]); j-- {
-			a[j], a[j-1] = a[j-1], a[j]
-		}
-	}
-	for k := keep; k < len(a); k++ {
-		if a[k] == b.base {
-			a[keep], a[k] = a[k], a[keep]
-			keep++
-			break
-		}
-	}
-	b.alive = a[:keep]
+	b.keepBest((len(b.alive)+1)/2, b.mean)
 }
 
 // best returns the action in the running with the best mean, the first
