@@ -35,6 +35,10 @@ type Options struct {
 	// Progress, when not nil, is called after each match ends with the
 	// number of matches ended so far. Calls are never concurrent.
 	Progress func(done int)
+	// NewBot, when not nil, makes each seat's bot from its spec and seed
+	// instead of [ai.New]: for players that are not ai's levels, such as a
+	// test's oracle. The specs are then NewBot's to check.
+	NewBot func(spec string, seed uint64) (ai.Bot, error)
 }
 
 // Failure is a match of a batch that did not reach its end: its game or a
@@ -108,6 +112,12 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		return nil, fmt.Errorf("sim: %d bots for %d seats: give one bot per seat", len(o.Bots), cfg.Seats)
 	}
 	for _, spec := range o.Bots {
+		if o.NewBot != nil {
+			if _, err := o.NewBot(spec, 0); err != nil {
+				return nil, fmt.Errorf("sim: %w", err)
+			}
+			continue
+		}
 		if _, err := ai.New(spec, 0); err != nil {
 			return nil, fmt.Errorf("sim: %w", err)
 		}
@@ -129,6 +139,10 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	}
 	workers = min(workers, o.N)
 
+	newBot := o.NewBot
+	if newBot == nil {
+		newBot = ai.New
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	outcomes := make([]outcome, o.N)
@@ -147,7 +161,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 				if i >= o.N {
 					return
 				}
-				out, fail, err := playMatch(ctx, g, cfg, o.Bots, o.Seed, i)
+				out, fail, err := playMatch(ctx, g, cfg, o.Bots, newBot, o.Seed, i)
 				if err == nil {
 					outcomes[i], failures[i] = out, fail
 				}
@@ -184,7 +198,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 // playMatch plays match i of a batch. A match that fails returns a
 // Failure with the match's record up to it; err is ctx's error when ctx
 // stopped the match.
-func playMatch(ctx context.Context, g engine.Game, cfg engine.Config, specs []string, seed uint64, i int) (out outcome, fail *Failure, err error) {
+func playMatch(ctx context.Context, g engine.Game, cfg engine.Config, specs []string, newBot func(string, uint64) (ai.Bot, error), seed uint64, i int) (out outcome, fail *Failure, err error) {
 	cfg.Seed = GameSeed(seed, i)
 	lineup := Lineup(specs, i)
 	var actions []engine.Action // played so far, for the record of a failure
@@ -196,7 +210,7 @@ func playMatch(ctx context.Context, g engine.Game, cfg engine.Config, specs []st
 	}()
 	bots := make([]ai.Bot, len(lineup))
 	for s, spec := range lineup {
-		if bots[s], err = ai.New(spec, BotSeed(seed, i, engine.Seat(s))); err != nil {
+		if bots[s], err = newBot(spec, BotSeed(seed, i, engine.Seat(s))); err != nil {
 			return out, &Failure{Error: err.Error()}, nil // Run checked the specs: cannot happen
 		}
 	}

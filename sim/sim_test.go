@@ -9,9 +9,11 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"skald/ai"
 	"skald/engine"
 	"skald/internal/testgame"
 )
@@ -545,5 +547,43 @@ func TestThink(t *testing.T) {
 	}
 	if got := thinkStats([]time.Duration{3 * time.Millisecond, time.Millisecond, 2 * time.Millisecond}); got != (Think{Decisions: 3, P50: 2, P95: 3, Max: 3}) {
 		t.Errorf("thinkStats = %+v", got)
+	}
+}
+
+// TestNewBot checks that a batch's bots can come from a maker of the
+// caller's (a test's oracle): its players play, with the seed each seat
+// is given, and a spec it refuses fails the batch before it plays.
+func TestNewBot(t *testing.T) {
+	var mu sync.Mutex
+	made := map[uint64]bool{}
+	o := options(4, 2, "mine", "random")
+	o.NewBot = func(spec string, seed uint64) (ai.Bot, error) {
+		switch spec {
+		case "mine":
+			mu.Lock()
+			made[seed] = true
+			mu.Unlock()
+			return ai.New("random", seed)
+		case "random":
+			return ai.New(spec, seed)
+		}
+		return nil, fmt.Errorf("no player %q", spec)
+	}
+	r, err := Run(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Games != 4 || r.Bots[0].Spec != "mine" || r.Bots[0].Games != 4 {
+		t.Fatalf("report: %d games, %+v", r.Games, r.Bots)
+	}
+	for i := range 4 {
+		seat := engine.Seat(slices.Index(Lineup(o.Bots, i), "mine"))
+		if seed := BotSeed(o.Seed, i, seat); !made[seed] {
+			t.Errorf("match %d: no player made with its seat's seed %d", i, seed)
+		}
+	}
+	o.Bots = []string{"mine", "theirs"}
+	if r, err := Run(context.Background(), o); err == nil || !strings.Contains(err.Error(), `no player "theirs"`) || r != nil {
+		t.Errorf("a spec the maker refuses: %v, %v", r, err)
 	}
 }

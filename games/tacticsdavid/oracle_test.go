@@ -1,10 +1,9 @@
 package tacticsdavid
 
 import (
+	"context"
 	goflag "flag"
 	"fmt"
-	"sync"
-	"sync/atomic"
 	"testing"
 
 	"skald/ai"
@@ -17,7 +16,7 @@ import (
 // how much of the rollout bot's shortfall against them is the game's
 // chance. Run as
 //
-//	go test -run TestOracle ./games/tacticsdavid -args -tdoracle -tdoracle.n=100
+//	go test -run TestOracle -v ./games/tacticsdavid -args -tdoracle -tdoracle.n=100
 var (
 	tdOracle     = goflag.Bool("tdoracle", false, "run the oracle experiment (TestOracle)")
 	tdOracleSpec = goflag.String("tdoracle.spec", "rollout:iters=200", "the search run on the exact match, dice and all")
@@ -91,66 +90,38 @@ func TestExactSeesTheDice(t *testing.T) {
 	}
 }
 
+// TestOracle plays the oracle against the rules of thumb through sim.Run.
+// Without -tdoracle it plays two short battles with a small search, so
+// that the experiment stays a working one: both end, and nothing fails.
 func TestOracle(t *testing.T) {
+	spec, n, seed, workers := *tdOracleSpec, *tdOracleN, *tdOracleSeed, *tdOracleJobs
+	opts := engine.Options{"armies": "auto"}
 	if !*tdOracle {
-		t.Skip("the oracle experiment runs with -tdoracle")
+		spec, n, seed, workers = "rollout:iters=8", 2, 5, 1
+		opts = engine.Options{"armies": "auto", "battlefield": "open-field-7x11", "turns": "4"}
 	}
-	g := New()
-	opts, err := engine.Resolve(g.Options(), engine.Options{"armies": "auto"})
+	player := "oracle"
+	if *tdOracleFair {
+		player = spec
+	}
+	rep, err := sim.Run(context.Background(), sim.Options{
+		Game: New(), Config: engine.Config{Seats: 2, Options: opts},
+		Bots: []string{player, "heuristic"}, N: n, Seed: seed, Workers: workers,
+		NewBot: func(s string, botSeed uint64) (ai.Bot, error) {
+			if s != "oracle" {
+				return ai.New(s, botSeed)
+			}
+			sb, err := ai.New(spec, botSeed)
+			return oracleBot{sb}, err
+		},
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := *tdOracleN
-	var wins, draws, next atomic.Int64
-	var wg sync.WaitGroup
-	for range *tdOracleJobs {
-		wg.Go(func() {
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				me := engine.Seat(i % 2)
-				var bots [2]ai.Bot
-				bots[1-me] = ai.NewHeuristic(sim.BotSeed(*tdOracleSeed, i, 1-me))
-				sb, err := ai.New(*tdOracleSpec, sim.BotSeed(*tdOracleSeed, i, me))
-				if err != nil {
-					panic(err)
-				}
-				bots[me] = oracleBot{sb}
-				if *tdOracleFair {
-					bots[me] = sb
-				}
-				st, err := g.New(engine.Config{Seats: 2, Seed: sim.GameSeed(*tdOracleSeed, i), Options: opts})
-				if err != nil {
-					panic(err)
-				}
-				for {
-					seat := st.Deciders().First()
-					if seat == engine.Spectator {
-						break
-					}
-					if err := st.Apply(bots[seat].Choose(st, seat), nil); err != nil {
-						panic(err)
-					}
-				}
-				res, _ := st.Result()
-				switch ai.Reward(res, me) {
-				case 1:
-					wins.Add(1)
-				case 0.5:
-					draws.Add(1)
-				}
-			}
-		})
+	if rep.Games != n || rep.Failed != 0 {
+		t.Fatalf("%d of %d battles ended, %d failed: %v", rep.Games, n, rep.Failed, rep.Failures)
 	}
-	wg.Wait()
-	w := int(wins.Load())
-	lo, hi := sim.Wilson(w, n, 1.96)
-	who := "oracle " + *tdOracleSpec
-	if *tdOracleFair {
-		who = *tdOracleSpec
-	}
-	fmt.Printf("%s against heuristic, seed %d: %d of %d won, %d drawn: %.1f%% [%.1f%%, %.1f%%]\n",
-		who, *tdOracleSeed, w, n, draws.Load(), 100*float64(w)/float64(n), 100*lo, 100*hi)
+	b := rep.Bots[0]
+	t.Logf("%s against heuristic, seed %d: %d of %d won, %d drawn: %.1f%% [%.1f%%, %.1f%%]",
+		player+" "+spec, seed, b.Wins, b.Games, b.Draws, 100*b.WinRate, 100*b.WinRateLow, 100*b.WinRateHigh)
 }
