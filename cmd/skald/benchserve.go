@@ -61,6 +61,9 @@ func runBenchServe(e *env, args []string) error {
 	if *offered < 0 {
 		return usagef("--rate: want 0 or more actions per second")
 	}
+	if *clientProcs < 0 {
+		return usagef("--client-procs: want 0 (as many as the machine has) or more")
+	}
 	if *warmup <= 0 || *warmup > 10*time.Minute {
 		return usagef("--warmup: want up to 10m")
 	}
