@@ -47,7 +47,9 @@ type steps struct {
 // dilate returns the grid spaces one step from those of b.
 func (st *steps) dilate(b *bitgrid) bitgrid {
 	b0, b1, b2 := b[0], b[1], b[2]
-	w, rw := st.w, 64-st.w
+	// Both shifts are less than 64 (w is a row, 1 to 63 grid spaces):
+	// masked, they are single instructions.
+	w, rw := st.w&63, (64-st.w)&63
 	f := &st.from[battlefield.North]
 	t0, t1, t2 := b0&f[0], b1&f[1], b2&f[2]
 	o0, o1, o2 := t0>>w|t1<<rw, t1>>w|t2<<rw, t2>>w
