@@ -95,12 +95,26 @@ func (s *State) trackMove(i, partner int, p battlefield.Point, m int, ev *engine
 	s.fireTeam(i, partner, ev)
 	s.scr().ab.charging = false
 	dest := p.Y*s.bf.W + p.X
-	if !s.pathMatters(i, partner, m) {
+	own := s.pathAbilities(i, partner)
+	if !own && !s.markersNear(i, partner, m) {
 		s.shortPath(i, dest)
 		return
 	}
 	// A path that passes no status trail's marker; else the fewest.
-	if s.bfsPath(i, partner, dest, m, true) || s.findPath(i, partner, dest, m, false) || s.bfsPath(i, partner, dest, 126, false) {
+	if !own && s.mucous == 0 && s.conf.grid.bits != nil {
+		// Of the grid spaces of the path, moved reads only the trail
+		// markers passed, and a path that passes no status trail's
+		// marker passes none, no Mucous Trail's lying: any such path
+		// does as well as bfsPath's, so only whether there is one is
+		// asked.
+		if s.reachedAvoiding(i, partner, dest, m) {
+			s.shortPath(i, dest)
+			return
+		}
+	} else if s.bfsPath(i, partner, dest, m, true) {
+		return
+	}
+	if s.findPath(i, partner, dest, m, false) || s.bfsPath(i, partner, dest, 126, false) {
 		return
 	}
 	s.shortPath(i, dest)
@@ -263,6 +277,12 @@ var pathAbs abSet
 // abilities that fire by the path, or a status trail's marker lies within
 // its reach (Mucous Trail's markers end the path: they are its end).
 func (s *State) pathMatters(i, partner, m int) bool {
+	return s.pathAbilities(i, partner) || s.markersNear(i, partner, m)
+}
+
+// pathAbilities reports whether piece i or its partner has an ability
+// that needs the grid spaces of its path (pathAbs).
+func (s *State) pathAbilities(i, partner int) bool {
 	if !s.present.and(pathAbs).empty() {
 		for _, u := range [2]int{i, partner} {
 			if u >= 0 && (!s.info[s.pieces[u].prof].abil.and(pathAbs).empty() || pathAbs.has(int(s.pieces[u].ab.learned))) {
@@ -270,6 +290,12 @@ func (s *State) pathMatters(i, partner, m int) bool {
 			}
 		}
 	}
+	return false
+}
+
+// markersNear reports whether a status trail's marker lies within m grid
+// spaces of piece i, moving with partner over the ground.
+func (s *State) markersNear(i, partner, m int) bool {
 	if mt := s.moveType(i, partner); mt == moveSoar || mt == moveHover {
 		return false
 	}

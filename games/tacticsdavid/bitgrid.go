@@ -437,6 +437,25 @@ func (b *bitgrid) nth(k int) int {
 	return -1
 }
 
+// reachedAvoiding reports whether bitsPath finds a path of piece i's move
+// (with partner) of up to m grid spaces to dest that passes no grid space
+// with a status trail's marker, without finding it: bitsPath's way back
+// from dest finds one whenever the search reaches dest.
+func (s *State) reachedAvoiding(i, partner, dest, m int) bool {
+	var hurt *bitgrid
+	var hurtM bitgrid
+	if mt := s.moveType(i, partner); mt != moveSoar && mt != moveHover {
+		for _, k := range s.marks {
+			if trailStatus(int(k.kind)) >= 0 {
+				hurtM.set(int(k.sq))
+			}
+		}
+		hurt = &hurtM
+	}
+	ml := s.searchMove(i, partner, min(m, 127), hurt)
+	return ml.best(dest*2) >= 0 || ml.best(dest*2+1) >= 0
+}
+
 // bitsPath is bfsPath on bitgrids (searchMove): the same path.
 func (s *State) bitsPath(i, partner, dest, m int, avoid bool) bool {
 	a := &s.scr().ab
