@@ -71,6 +71,7 @@ func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 		return buf
 	}
 	st := int(seat)
+	s.scr().listed.ok = false
 	s.quiet = true
 	defer func() { s.quiet = false }()
 	if s.pend.kind != pendNone {
@@ -400,12 +401,16 @@ func (s *State) legalMoves(seat, i, partner, mover int, buf []engine.Action) []e
 	if s.canMove(i) != nil {
 		return buf
 	}
+	rating := s.engagedRating(i, partner)
+	if mover < 0 {
+		s.scr().listed = listedMove{ok: true, i: i, partner: partner, rating: rating}
+	}
 	if lz := &s.scr().lazy; lz.on && s.conf.grid.bits != nil {
-		r := s.reachSet(i, partner, s.engagedRating(i, partner))
+		r := s.reachSet(i, partner, rating)
 		lz.addSet(len(buf), seat, actMove, mover, &r)
 		return buf
 	}
-	reach := s.reach(i, partner, s.engagedRating(i, partner))
+	reach := s.reach(i, partner, rating)
 	if lz := &s.scr().lazy; lz.on {
 		lz.add(len(buf), seat, actMove, mover, reach)
 		return buf
@@ -857,7 +862,11 @@ func (s *State) applyBattle(a engine.Action, ev *engine.Log) error {
 			s.eng.p, s.eng.q = int8(m), -1
 			s.event(ev, "team.unformed", "%s leaves its Unit Team", s.name(m))
 		}
-		s.moveTo(m, mp, p, battlefield.Facing(arg(2)), ev)
+		rating := -1 // moveTo finds it
+		if l := &s.scr().listed; s.trusted && mover < 0 && l.ok && l.i == m && l.partner == mp {
+			rating = l.rating // ApplyLegal: as the list found it, nothing changed since
+		}
+		s.moveTo(m, mp, p, battlefield.Facing(arg(2)), rating, ev)
 	case actOrient:
 		if !s.trusted { // ApplyLegal: listed, so allowed
 			if err := s.canOrient(i, partner); err != nil {

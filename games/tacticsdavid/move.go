@@ -42,6 +42,18 @@ type scratch struct {
 	// shooterRange its Range Rating, which no check of the list changes.
 	shooter      int
 	shooterRange int
+	// listed is the Movement Rating the engaged unit (or team) of the
+	// last legal list moved with in it: a move of the list played by
+	// ApplyLegal at once moves with it (moveTo).
+	listed listedMove
+}
+
+// listedMove is the Movement Rating a legal list found for a move of
+// piece i with partner (scratch.listed).
+type listedMove struct {
+	ok         bool
+	i, partner int
+	rating     int
 }
 
 func (s *State) scr() *scratch {
@@ -371,12 +383,13 @@ func (s *State) enter(ph uint8) {
 }
 
 // moveTo performs a Movement Procedure of piece i (with partner, or -1) to
-// p, facing f at the end.
-func (s *State) moveTo(i, partner int, p battlefield.Point, f battlefield.Facing, ev *engine.Log) {
+// p, facing f at the end, with Movement Rating rating (-1: the engaged
+// unit's, engagedRating).
+func (s *State) moveTo(i, partner int, p battlefield.Point, f battlefield.Facing, rating int, ev *engine.Log) {
 	dist := battlefield.Distance(s.pt(i), p)
 	track := s.tracked(i, partner)
 	if track {
-		s.trackMove(i, partner, p, -1, ev) // the path, for trails
+		s.trackMove(i, partner, p, rating, ev) // the path, for trails
 	}
 	s.liftTeam(i, partner)
 	s.pieces[i].facing = f
@@ -838,6 +851,6 @@ func (s *State) fearfulFlight(i int, ev *engine.Log) {
 		}
 	}
 	if best >= 0 {
-		s.moveTo(i, partner, battlefield.Point{X: best % s.bf.W, Y: best / s.bf.W}, s.pieces[i].facing, ev)
+		s.moveTo(i, partner, battlefield.Point{X: best % s.bf.W, Y: best / s.bf.W}, s.pieces[i].facing, -1, ev)
 	}
 }
