@@ -447,10 +447,10 @@ func (s *State) legalAttacks(i int, buf []engine.Action) []engine.Action {
 		}
 	}
 	if !inf.ranged {
-		sc := s.scr()
-		sc.pts = s.area(i).Squares(s.bf, s.pt(i), p.facing, sc.pts[:0])
-		for _, q := range sc.pts {
-			t := s.at(q)
+		// The grid spaces of the area (Area.Squares), in its order.
+		at, f := s.pt(i), p.facing
+		for _, h := range s.area(i).Hits {
+			t := s.at(at.Add(h.Rotate(f)))
 			if t < 0 {
 				continue
 			}

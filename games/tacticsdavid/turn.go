@@ -20,6 +20,7 @@ func (s *State) startTurn(ev *engine.Log) {
 	s.turns[s.player]++
 	s.killsTurn = 0
 	s.eng = noEngagement
+	stones := false // a Revival Stone is held
 	for i := range s.pieces {
 		p := &s.pieces[i]
 		p.flags &^= fFearDiscarded
@@ -27,6 +28,7 @@ func (s *State) startTurn(ev *engine.Log) {
 		if p.owner == s.player {
 			p.flags &^= fEngaged | fLockActed | fCombatEntered | fLuckyUsed
 		}
+		stones = stones || p.items[slotExpendable] == itemRevivalStone
 	}
 	s.event(ev, "turn.begin", "turn %d: %s's turn %d", (*count)(&s.turn), seatWord(s.player), (*count)(&s.turns[s.player]))
 	// Revival Stone: "If a Unit equipped with this Item acquires the Dead
@@ -34,6 +36,9 @@ func (s *State) startTurn(ev *engine.Log) {
 	// Player's Turn." (item 5; TD-34: it always does, and the stone is
 	// used up.)
 	for i := range s.pieces {
+		if !stones {
+			break
+		}
 		p := &s.pieces[i]
 		if p.items[slotExpendable] == itemRevivalStone && p.owner == s.player && p.flags&fRemoved == 0 && p.has(Dead) {
 			p.status &^= statusBit(Dead)
