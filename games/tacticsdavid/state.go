@@ -242,6 +242,7 @@ func (s *State) CloneInto(dst engine.State) bool {
 	if d.bf == s.bf && d.scratch != nil {
 		scr = d.scratch
 		scr.ab.flood.valid = false
+		scr.listed.ok = false // listed from dst, not s
 	}
 	*d = *s
 	d.rng = s.rng.Clone()
