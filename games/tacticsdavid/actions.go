@@ -358,7 +358,9 @@ func (s *State) legalMovement(seat int, buf []engine.Action) []engine.Action {
 	}
 	if !s.eng.whipped && s.holdsWhip(i, q) {
 		for pup := range s.pieces {
-			if s.whipHolder(i, q, pup) < 0 {
+			// canWhip's condition that nearly every unit fails, asked
+			// first: the Whip drives a unit of the Pup Root.
+			if !s.info[s.pieces[pup].prof].pup || s.whipHolder(i, q, pup) < 0 {
 				continue
 			}
 			for _, sq := range s.reach(pup, -1, s.rating(pup, 0)) {
