@@ -65,6 +65,12 @@ func act(seat int, kind int, args ...int) engine.Action {
 	return a
 }
 
+// act4 builds an action of up to four arguments, as act does without its
+// loop: for the lists every playout makes.
+func act4(seat, kind, a0, a1, a2, a3 int) engine.Action {
+	return engine.Action{Seat: engine.Seat(seat), Kind: uint8(kind), Arg: [4]int16{int16(a0), int16(a1), int16(a2), int16(a3)}}
+}
+
 // Legal appends seat's legal actions to buf.
 func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 	if !s.Deciders().Has(seat) {
@@ -169,7 +175,7 @@ func (s *State) legalBattle(seat int, buf []engine.Action) []engine.Action {
 			buf = append(buf, engine.Action{Seat: engine.Seat(seat), Kind: actEngage, Arg: [4]int16{int16(i)}})
 		}
 		if s.mayEndTurn() == nil {
-			buf = append(buf, act(seat, actEndTurn))
+			buf = append(buf, act4(seat, actEndTurn, 0, 0, 0, 0))
 		}
 		return buf
 	}
@@ -206,9 +212,9 @@ func (s *State) legalBattle(seat int, buf []engine.Action) []engine.Action {
 		}
 	}
 	if s.mayDisengage() == nil {
-		buf = append(buf, act(seat, actDisengage))
+		buf = append(buf, act4(seat, actDisengage, 0, 0, 0, 0))
 		if s.locksOwed() == nil { // mayEndTurn, its mayDisengage just asked
-			buf = append(buf, act(seat, actEndTurn))
+			buf = append(buf, act4(seat, actEndTurn, 0, 0, 0, 0))
 		}
 	}
 	return buf
@@ -263,7 +269,7 @@ func (s *State) legalItems(seat int, buf []engine.Action) []engine.Action {
 							continue
 						}
 						if s.canTrade(m, o, slot, dir) == nil {
-							buf = append(buf, act(seat, actTrade, m, o, slot, dir))
+							buf = append(buf, act4(seat, actTrade, m, o, slot, dir))
 						}
 					}
 				}
@@ -282,7 +288,7 @@ func (s *State) legalItems(seat int, buf []engine.Action) []engine.Action {
 					continue
 				}
 				if s.canUse(m, o) == nil {
-					buf = append(buf, act(seat, actUse, m, o))
+					buf = append(buf, act4(seat, actUse, m, o, 0, 0))
 				}
 			}
 		}
@@ -297,7 +303,7 @@ func (s *State) legalItems(seat int, buf []engine.Action) []engine.Action {
 				for slot := 0; slot < numSlots; slot++ {
 					for keep := 0; keep < 2; keep++ {
 						if s.canLoot(m, o, slot, keep) == nil {
-							buf = append(buf, act(seat, actLoot, m, o, slot, keep))
+							buf = append(buf, act4(seat, actLoot, m, o, slot, keep))
 						}
 					}
 				}
@@ -320,12 +326,12 @@ func (s *State) legalMovement(seat int, buf []engine.Action) []engine.Action {
 	i, q := int(s.eng.p), int(s.eng.q)
 	partner := s.teamPartner()
 	if s.canEscape(i) == nil {
-		buf = append(buf, act(seat, actEscape))
+		buf = append(buf, act4(seat, actEscape, 0, 0, 0, 0))
 	}
 	if s.canFaceAgain(i, partner) {
 		for _, f := range facings {
 			if f != s.pieces[i].facing || (partner >= 0 && f != s.pieces[partner].facing) {
-				buf = append(buf, act(seat, actFace, int(f)))
+				buf = append(buf, act4(seat, actFace, int(f), 0, 0, 0))
 			}
 		}
 	}
@@ -335,18 +341,18 @@ func (s *State) legalMovement(seat int, buf []engine.Action) []engine.Action {
 	if !s.eng.faced {
 		for _, f := range facings {
 			if f != s.pieces[i].facing || (partner >= 0 && f != s.pieces[partner].facing) {
-				buf = append(buf, act(seat, actFace, int(f)))
+				buf = append(buf, act4(seat, actFace, int(f), 0, 0, 0))
 			}
 		}
 	}
 	if s.canCharge(i, partner) == nil {
-		buf = append(buf, act(seat, actCharge))
+		buf = append(buf, act4(seat, actCharge, 0, 0, 0, 0))
 	}
 	if s.canOrient(i, partner) == nil {
 		for o := 0; o < 2; o++ {
 			for h := 0; h < 2; h++ {
 				if uint8(o) != s.pieces[i].orient || uint8(h) != s.pieces[i].half {
-					buf = append(buf, act(seat, actOrient, o, h))
+					buf = append(buf, act4(seat, actOrient, o, h, 0, 0))
 				}
 			}
 		}
@@ -369,7 +375,7 @@ func (s *State) legalMovement(seat int, buf []engine.Action) []engine.Action {
 					continue
 				}
 				for _, f := range facings {
-					buf = append(buf, act(seat, actWhip, pup, p.X, p.Y, int(f)))
+					buf = append(buf, act4(seat, actWhip, pup, p.X, p.Y, int(f)))
 				}
 			}
 		}
@@ -444,7 +450,7 @@ func (s *State) legalAttacks(i int, buf []engine.Action) []engine.Action {
 		for side := 0; side < sides; side++ {
 			a := attack{attacker: int8(i), target: int8(t), side: int8(side), kind: uint8(kind - actAttack)}
 			if s.canAttack(a) == nil {
-				buf = append(buf, act(seat, kind, i, t, side))
+				buf = append(buf, act4(seat, kind, i, t, side, 0))
 			}
 		}
 	}
