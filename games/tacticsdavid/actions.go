@@ -345,10 +345,11 @@ func (s *State) legalMovement(seat int, buf []engine.Action) []engine.Action {
 			}
 		}
 	}
-	if s.canCharge(i, partner) == nil {
+	// canMove allows the move: canCharge and canOrient ask the rest.
+	if s.mayCharge(i, partner) == nil {
 		buf = append(buf, act4(seat, actCharge, 0, 0, 0, 0))
 	}
-	if s.canOrient(i, partner) == nil {
+	if partner >= 0 && !s.eng.oriented {
 		for o := 0; o < 2; o++ {
 			for h := 0; h < 2; h++ {
 				if uint8(o) != s.pieces[i].orient || uint8(h) != s.pieces[i].half {
@@ -357,9 +358,9 @@ func (s *State) legalMovement(seat int, buf []engine.Action) []engine.Action {
 			}
 		}
 	}
-	buf = s.legalMoves(seat, i, partner, -1, buf)
+	buf = s.listMoves(seat, i, partner, -1, buf)
 	if partner >= 0 && !s.eng.moved {
-		buf = s.legalMoves(seat, i, -1, i, buf)
+		buf = s.listMoves(seat, i, -1, i, buf)
 		buf = s.legalMoves(seat, partner, -1, partner, buf)
 	}
 	if !s.eng.whipped && s.holdsWhip(i, q) {
@@ -409,6 +410,11 @@ func (s *State) legalMoves(seat, i, partner, mover int, buf []engine.Action) []e
 	if s.canMove(i) != nil {
 		return buf
 	}
+	return s.listMoves(seat, i, partner, mover, buf)
+}
+
+// listMoves is legalMoves once canMove has allowed piece i's move.
+func (s *State) listMoves(seat, i, partner, mover int, buf []engine.Action) []engine.Action {
 	rating := s.engagedRating(i, partner)
 	if mover < 0 {
 		s.scr().listed = listedMove{ok: true, i: i, partner: partner, rating: rating}

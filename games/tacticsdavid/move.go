@@ -571,6 +571,11 @@ func (s *State) canCharge(i, partner int) error {
 	if err := s.canMove(i); err != nil {
 		return err
 	}
+	return s.mayCharge(i, partner)
+}
+
+// mayCharge is canCharge once canMove has allowed the move.
+func (s *State) mayCharge(i, partner int) error {
 	mt := s.moveType(i, partner)
 	p := &s.pieces[i]
 	switch {
