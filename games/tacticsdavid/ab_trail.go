@@ -601,6 +601,7 @@ func (s *State) moved(i, partner int, ev *engine.Log) {
 			for _, sq := range path {
 				if !s.marked(sq, kind, m) {
 					s.marks = append(s.marks, mark{sq: sq, kind: uint8(kind), by: int8(m), held: -1})
+					s.markBy(m)
 					if kind == abMucousTrail {
 						s.mucous++
 					}
@@ -665,9 +666,19 @@ func (s *State) marked(sq int16, kind, by int) bool {
 	return false
 }
 
+// markBy notes that piece i has laid a marker (State.markers).
+func (s *State) markBy(i int) {
+	if i < 64 {
+		s.markers |= 1 << uint(i)
+	}
+}
+
 // trailsEnd removes piece i's trail markers: they "remain on those Grid
 // Spaces until the next time this Unit is Engaged".
 func (s *State) trailsEnd(i int, ev *engine.Log) {
+	if i < 64 && s.markers&(1<<uint(i)) == 0 {
+		return // it laid none
+	}
 	mine := false
 	for _, mk := range s.marks {
 		mine = mine || int(mk.by) == i
@@ -677,6 +688,7 @@ func (s *State) trailsEnd(i int, ev *engine.Log) {
 	}
 	out := s.marks[:0]
 	n := 0
+	kept := false // a marker of its that is no trail's (Shed)
 	for _, mk := range s.marks {
 		if int(mk.by) == i && isTrail(int(mk.kind)) {
 			n++
@@ -685,11 +697,15 @@ func (s *State) trailsEnd(i int, ev *engine.Log) {
 			}
 			continue
 		}
+		kept = kept || int(mk.by) == i
 		out = append(out, mk)
 	}
 	if n == 0 {
 		return
 	}
 	s.marks = out
+	if !kept && i < 64 {
+		s.markers &^= 1 << uint(i)
+	}
 	s.event(ev, "trail.end", "%s's trail is gone (%d grid spaces)", s.name(i), n)
 }

@@ -7,8 +7,9 @@ import (
 )
 
 // TestLockCount checks that State.locks, which lets locksOwed answer at
-// once, is the number of pieces Locked in Combat, and State.mucous the
-// number of Mucous Trail markers, after every action of random crowded
+// once, is the number of pieces Locked in Combat, State.mucous the
+// number of Mucous Trail markers, and that State.markers has the bit of
+// every piece with a marker lying, after every action of random crowded
 // battles.
 func TestLockCount(t *testing.T) {
 	locked := 0
@@ -43,6 +44,11 @@ func TestLockCount(t *testing.T) {
 			}
 			if int(s.mucous) != mu {
 				t.Fatalf("seed %d step %d: mucous %d, %d Mucous Trail markers", seed, step, s.mucous, mu)
+			}
+			for _, mk := range s.marks {
+				if mk.by >= 0 && mk.by < 64 && s.markers&(1<<uint(mk.by)) == 0 {
+					t.Fatalf("seed %d step %d: a marker of u%d lies, its bit of markers is clear", seed, step, mk.by)
+				}
 			}
 			if n > 0 {
 				locked++
