@@ -542,8 +542,7 @@ func (s *State) moved(i, partner int, ev *engine.Log) {
 	if len(a.path) == 0 {
 		return
 	}
-	var pbuf [128]int16 // a copy: the statuses below may move units
-	path := append(pbuf[:0], a.path...)
+	path := a.path
 	charging := a.charging
 	mt := s.moveType(i, partner)
 	members := [2]int{i, partner}
@@ -553,6 +552,7 @@ func (s *State) moved(i, partner int, ev *engine.Log) {
 		for k := range met {
 			met[k] = -1
 		}
+		passed := false
 		for _, sq := range path[1:] {
 			for _, mk := range s.marks {
 				if mk.sq != sq {
@@ -560,30 +560,15 @@ func (s *State) moved(i, partner int, ev *engine.Log) {
 				}
 				for t, kind := range trails {
 					if int(mk.kind) == kind && met[t] < 0 {
-						met[t] = mk.by
+						met[t], passed = mk.by, true
 					}
 				}
 			}
 		}
-		for t, kind := range trails {
-			by := int(met[t])
-			if by < 0 {
-				continue
-			}
-			st := trailStatus(kind)
-			if st < 0 {
-				s.fire(by, kind, ev, "%s is stuck and ends its Movement Phase", s.name(i))
-				if s.member(i) >= 0 {
-					s.eng.refaced = true // the Movement Phase is over: no Facing Procedure after it
-				}
-				continue
-			}
-			for _, m := range members {
-				if m >= 0 && s.alive(m) {
-					s.fire(by, kind, ev, "%s passed over the trail", s.name(m))
-					s.inflict(by, kind, m, st, ev)
-				}
-			}
+		if passed {
+			var pbuf [128]int16 // a copy: the statuses below may move units
+			path = append(pbuf[:0], a.path...)
+			s.trailsPassed(i, met, members, ev)
 		}
 	}
 	// The trails its units leave: "Every Grid Space this Unit passes over".
@@ -654,6 +639,32 @@ func (s *State) moved(i, partner int, ev *engine.Log) {
 		}
 	}
 	a.path = a.path[:0]
+}
+
+// trailsPassed applies the trails a move of piece i (members: it and its
+// partner, or -1) passed over: met has, for each of trails, the piece
+// whose marker it met first, or -1.
+func (s *State) trailsPassed(i int, met [len(trails)]int8, members [2]int, ev *engine.Log) {
+	for t, kind := range trails {
+		by := int(met[t])
+		if by < 0 {
+			continue
+		}
+		st := trailStatus(kind)
+		if st < 0 {
+			s.fire(by, kind, ev, "%s is stuck and ends its Movement Phase", s.name(i))
+			if s.member(i) >= 0 {
+				s.eng.refaced = true // the Movement Phase is over: no Facing Procedure after it
+			}
+			continue
+		}
+		for _, m := range members {
+			if m >= 0 && s.alive(m) {
+				s.fire(by, kind, ev, "%s passed over the trail", s.name(m))
+				s.inflict(by, kind, m, st, ev)
+			}
+		}
+	}
 }
 
 // marked reports whether a marker of kind left by piece by lies on sq.

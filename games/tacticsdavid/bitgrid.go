@@ -453,7 +453,7 @@ func (s *State) reachedAvoiding(i, partner, dest, m int) bool {
 		hurt = &hurtM
 	}
 	ml := s.searchMove(i, partner, min(m, 127), hurt)
-	return ml.best(dest*2) >= 0 || ml.best(dest*2+1) >= 0
+	return ml.seen.has(dest) // best(dest*2) or best(dest*2+1) is not -1
 }
 
 // bitsPath is bfsPath on bitgrids (searchMove): the same path.
