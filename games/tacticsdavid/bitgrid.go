@@ -510,8 +510,8 @@ func (s *State) bitsPath(i, partner, dest, m int, avoid bool) bool {
 		prev := -1
 		for d := 0; d < 4 && prev < 0; d++ {
 			p := int(ml.nbr[sq][d])
-			if p < 0 || (p != start && !ok(p)) {
-				continue
+			if p < 0 || !ml.seen.has(p) || (p != start && !ok(p)) {
+				continue // unreached: best is -1
 			}
 			for hp := 0; hp < 2; hp++ {
 				rp := ml.best(p*2 + hp)

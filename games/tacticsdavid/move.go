@@ -691,6 +691,9 @@ func (s *State) canEscape(i int) error {
 	p := &s.pieces[i]
 	switch {
 	case p.lock < 0:
+		if s.quiet {
+			return errQuiet // every legal list asks: no name to look up
+		}
 		return s.illegal(ruleEscape, "%s is not Locked in Combat", s.name(i))
 	case p.lockTurn == s.turn:
 		return s.illegal(ruleEscape, "\"A Unit may not perform an Escape Procedure in the same Turn it was first Locked in Combat\"")
