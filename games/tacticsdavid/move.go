@@ -399,7 +399,9 @@ func (s *State) moveTo(i, partner int, p battlefield.Point, f battlefield.Facing
 		s.pieces[partner].facing = f
 		s.place(partner, p)
 	}
-	s.event(ev, "move", "%s moves, facing %s", s.name(i), f)
+	if ev != nil { // a playout records no event: its arguments are not made
+		s.event(ev, "move", "%s moves, facing %s", s.name(i), f)
+	}
 	s.eng.moved, s.eng.moveDone = true, true
 	if track {
 		s.moved(i, partner, ev) // trails, and the abilities the move used

@@ -30,7 +30,9 @@ func (s *State) startTurn(ev *engine.Log) {
 		}
 		stones = stones || p.items[slotExpendable] == itemRevivalStone
 	}
-	s.event(ev, "turn.begin", "turn %d: %s's turn %d", (*count)(&s.turn), seatWord(s.player), (*count)(&s.turns[s.player]))
+	if ev != nil { // a playout records no event: its arguments are not made
+		s.event(ev, "turn.begin", "turn %d: %s's turn %d", (*count)(&s.turn), seatWord(s.player), (*count)(&s.turns[s.player]))
+	}
 	// Revival Stone: "If a Unit equipped with this Item acquires the Dead
 	// Status it may discard the Dead Status at the start of the owning
 	// Player's Turn." (item 5; TD-34: it always does, and the stone is
@@ -89,7 +91,9 @@ func (s *State) engage(i int, ev *engine.Log) {
 			}
 		}
 	}
-	s.event(ev, "engage", "%s is engaged", s.name(i))
+	if ev != nil { // a playout records no event: its arguments are not made
+		s.event(ev, "engage", "%s is engaged", s.name(i))
+	}
 	for _, m := range members {
 		if m >= 0 && !s.over {
 			s.preEngageHooks(m, ev) // Research, Ctrl Alt Del
@@ -227,7 +231,9 @@ func (s *State) disengage(ev *engine.Log) {
 		}
 	}
 	if s.eng.p >= 0 {
-		s.event(ev, "disengage", "%s is disengaged", s.name(int(s.eng.p)))
+		if ev != nil { // a playout records no event: its arguments are not made
+			s.event(ev, "disengage", "%s is disengaged", s.name(int(s.eng.p)))
+		}
 	}
 	s.eng = noEngagement
 }
