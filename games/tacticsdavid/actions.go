@@ -413,18 +413,33 @@ func (s *State) legalMoves(seat, i, partner, mover int, buf []engine.Action) []e
 	return s.listMoves(seat, i, partner, mover, buf)
 }
 
+// listedSearch keeps in scratch.listed what the search on bitgrids of the
+// move just listed (mover -1: the engaged unit's or team's) read.
+func (s *State) listedSearch(mover int) {
+	if mover >= 0 || s.conf.grid.bits == nil {
+		return
+	}
+	sc := s.scr()
+	l, ml := &sc.listed, &sc.layers
+	l.searched = true
+	l.in, l.halved, l.nbr, l.pass, l.slow = ml.in, ml.halved, ml.nbr, ml.pass, ml.slow
+}
+
 // listMoves is legalMoves once canMove has allowed piece i's move.
 func (s *State) listMoves(seat, i, partner, mover int, buf []engine.Action) []engine.Action {
 	rating := s.engagedRating(i, partner)
 	if mover < 0 {
-		s.scr().listed = listedMove{ok: true, i: i, partner: partner, rating: rating}
+		l := &s.scr().listed
+		l.ok, l.i, l.partner, l.rating, l.searched = true, i, partner, rating, false
 	}
 	if lz := &s.scr().lazy; lz.on && s.conf.grid.bits != nil {
 		r := s.reachSet(i, partner, rating)
+		s.listedSearch(mover)
 		lz.addSet(len(buf), seat, actMove, mover, &r)
 		return buf
 	}
 	reach := s.reach(i, partner, rating)
+	s.listedSearch(mover)
 	if lz := &s.scr().lazy; lz.on {
 		lz.add(len(buf), seat, actMove, mover, reach)
 		return buf

@@ -229,15 +229,11 @@ func (ml *moveLayers) best(k int) int {
 	return -1
 }
 
-// searchMove searches a move of piece i (with partner, or -1) of up to m
-// grid spaces as reach does, on bitgrids, not entering the grid spaces of
-// avoid (nil: none). A move keeps its full rating until it enters Slow
-// Terrain, after which it keeps half of what was left: so the grid spaces
-// reached before are found by distance, and those after by how much
-// movement they keep, from the most down.
-func (s *State) searchMove(i, partner, m int, avoid *bitgrid) *moveLayers {
-	sc := s.scr()
-	ml := &sc.layers
+// searchInputOf returns what searchMove reads of piece i's move (with
+// partner) of up to m grid spaces, with no grid space avoided, and whether
+// the move starts in Slow Terrain; it sets the search's tables.
+func (s *State) searchInputOf(i, partner, m int) (searchInput, bool) {
+	ml := &s.scr().layers
 	g := s.conf.grid
 	gb := g.bits
 	mt := s.moveType(i, partner)
@@ -278,20 +274,42 @@ func (s *State) searchMove(i, partner, m int, avoid *bitgrid) *moveLayers {
 		}
 	}
 	open := passM.andNot(&enemies)
-	if avoid != nil {
-		open = open.andNot(avoid)
-	}
 
 	start := int(s.pieces[i].y)*g.w + int(s.pieces[i].x)
-	var at bitgrid
-	at.set(start)
 	halved := slowM[start>>6]&(1<<uint(start&63)) != 0
 	if halved {
 		m /= 2
 	}
 	m = max(0, min(m, 127))
 	ml.nbr, ml.pass, ml.slow = nbr, pass, slow
-	in := searchInput{steps: st, start: start, m: m, open: open, slow: *slowM, stop: stopBits}
+	return searchInput{steps: st, start: start, m: m, open: open, slow: *slowM, stop: stopBits}, halved
+}
+
+// searchMove searches a move of piece i (with partner, or -1) of up to m
+// grid spaces as reach does, on bitgrids, not entering the grid spaces of
+// avoid (nil: none). A move keeps its full rating until it enters Slow
+// Terrain, after which it keeps half of what was left: so the grid spaces
+// reached before are found by distance, and those after by how much
+// movement they keep, from the most down.
+func (s *State) searchMove(i, partner, m int, avoid *bitgrid) *moveLayers {
+	sc := s.scr()
+	ml := &sc.layers
+	var in searchInput
+	var halved bool
+	if l := &sc.listed; l.live && l.ok && l.searched && l.i == i && l.partner == partner && l.rating == m {
+		// The move listed, being made: the list's search read the same.
+		in, halved = l.in, l.halved
+		ml.nbr, ml.pass, ml.slow = l.nbr, l.pass, l.slow
+	} else {
+		in, halved = s.searchInputOf(i, partner, m)
+	}
+	if avoid != nil {
+		in.open = in.open.andNot(avoid)
+	}
+	start, m := in.start, in.m
+	st, open, slowM := in.steps, in.open, &in.slow
+	var at bitgrid
+	at.set(start)
 	if ml.valid && ml.in == in {
 		return ml
 	}

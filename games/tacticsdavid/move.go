@@ -49,11 +49,20 @@ type scratch struct {
 }
 
 // listedMove is the Movement Rating a legal list found for a move of
-// piece i with partner (scratch.listed).
+// piece i with partner (scratch.listed), and what its search on
+// bitgrids read (searchMove), if it made one: the tables and grid spaces
+// of the move's search when it is made (live, moveTo).
 type listedMove struct {
 	ok         bool
 	i, partner int
 	rating     int
+
+	searched   bool
+	live       bool // moveTo is finding the path of the move listed
+	in         searchInput
+	halved     bool
+	nbr        [][4]int16
+	pass, slow []bool
 }
 
 func (s *State) scr() *scratch {
@@ -389,7 +398,12 @@ func (s *State) moveTo(i, partner int, p battlefield.Point, f battlefield.Facing
 	dist := battlefield.Distance(s.pt(i), p)
 	track := s.tracked(i, partner)
 	if track {
+		// A rating from the list: the move it searched, nothing it read
+		// changed since (listedMove).
+		l := &s.scr().listed
+		l.live = rating >= 0
 		s.trackMove(i, partner, p, rating, ev) // the path, for trails
+		l.live = false
 	}
 	s.liftTeam(i, partner)
 	s.pieces[i].facing = f
