@@ -261,16 +261,17 @@ func (s *State) legalItems(seat int, buf []engine.Action) []engine.Action {
 					continue
 				}
 				for slot := 0; slot < numSlots; slot++ {
-					// A give needs an item of one's own, a take one of the
-					// other's, a swap both (canTrade).
+					// A give (dir 0) needs an item of one's own, a take (1)
+					// one of the other's, a swap (2) both (canTrade).
 					mine, theirs := p.items[slot] != 0, q.items[slot] != 0
-					for dir := 0; dir < 3; dir++ {
-						if (dir != 1 && !mine) || (dir != 0 && !theirs) {
-							continue
-						}
-						if s.canTrade(m, o, slot, dir) == nil {
-							buf = append(buf, act4(seat, actTrade, m, o, slot, dir))
-						}
+					if mine && s.canTrade(m, o, slot, 0) == nil {
+						buf = append(buf, act4(seat, actTrade, m, o, slot, 0))
+					}
+					if theirs && s.canTrade(m, o, slot, 1) == nil {
+						buf = append(buf, act4(seat, actTrade, m, o, slot, 1))
+					}
+					if mine && theirs && s.canTrade(m, o, slot, 2) == nil {
+						buf = append(buf, act4(seat, actTrade, m, o, slot, 2))
 					}
 				}
 			}
@@ -297,7 +298,7 @@ func (s *State) legalItems(seat int, buf []engine.Action) []engine.Action {
 		if s.inPhase(phaseItem2) == nil {
 			for o := range ps {
 				q := &ps[o]
-				if q.items == [numSlots]int8{} || !q.has(Dead) || abs(int(q.x)-mx)+abs(int(q.y)-my) > 1 {
+				if !q.has(Dead) || q.items == [numSlots]int8{} || abs(int(q.x)-mx)+abs(int(q.y)-my) > 1 {
 					continue
 				}
 				for slot := 0; slot < numSlots; slot++ {
