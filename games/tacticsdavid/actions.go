@@ -200,16 +200,14 @@ func (s *State) legalBattle(seat int, buf []engine.Action) []engine.Action {
 		buf = s.legalMovement(seat, buf)
 	}
 	if s.eng.phase <= phaseCombat {
-		for _, m := range [2]int{i, q} {
-			if m >= 0 {
-				buf = s.legalAttacks(m, buf)
-			}
+		buf = s.legalAttacks(i, buf)
+		if q >= 0 {
+			buf = s.legalAttacks(q, buf)
 		}
 	}
-	for _, m := range [2]int{i, q} {
-		if m >= 0 {
-			buf = s.legalActives(seat, m, buf)
-		}
+	buf = s.legalActives(seat, i, buf)
+	if q >= 0 {
+		buf = s.legalActives(seat, q, buf)
 	}
 	if s.mayDisengage() == nil {
 		buf = append(buf, act4(seat, actDisengage, 0, 0, 0, 0))
