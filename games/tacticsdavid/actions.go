@@ -183,14 +183,16 @@ func (s *State) legalBattle(seat int, buf []engine.Action) []engine.Action {
 	// A unit whose partner died moves away first; when both engaged units
 	// must (each lost a partner before they shared a space), either may
 	// go first.
-	leaving := false
-	for _, m := range [2]int{i, q} {
-		if m >= 0 && s.pieces[m].flags&fMustLeave != 0 && s.mustLeave(m) {
-			buf, leaving = s.legalMoves(seat, m, -1, m, buf), true
+	if s.pieces[i].flags&fMustLeave != 0 || (q >= 0 && s.pieces[q].flags&fMustLeave != 0) {
+		leaving := false
+		for _, m := range [2]int{i, q} {
+			if m >= 0 && s.pieces[m].flags&fMustLeave != 0 && s.mustLeave(m) {
+				buf, leaving = s.legalMoves(seat, m, -1, m, buf), true
+			}
 		}
-	}
-	if leaving {
-		return buf
+		if leaving {
+			return buf
+		}
 	}
 	if s.mustRage() {
 		return s.legalRage(seat, buf)
@@ -220,90 +222,95 @@ func (s *State) legalBattle(seat int, buf []engine.Action) []engine.Action {
 
 // legalItems lists trades, uses, loots and shifts of the engaged units.
 func (s *State) legalItems(seat int, buf []engine.Action) []engine.Action {
-	for _, m := range [2]int{int(s.eng.p), int(s.eng.q)} {
-		if m < 0 {
-			continue
+	buf = s.legalItemsOf(seat, int(s.eng.p), buf)
+	if q := int(s.eng.q); q >= 0 {
+		buf = s.legalItemsOf(seat, q, buf)
+	}
+	return buf
+}
+
+// legalItemsOf lists the trades, uses, loots and shifts of engaged piece
+// m.
+func (s *State) legalItemsOf(seat, m int, buf []engine.Action) []engine.Action {
+	p := &s.pieces[m]
+	if p.items[slotAccessory] == itemAmulet { // canShift's first condition
+		for t := 0; t < 3; t++ {
+			if s.canShift(m, t) == nil {
+				buf = append(buf, act(seat, actShift, m, t))
+			}
 		}
-		p := &s.pieces[m]
-		if p.items[slotAccessory] == itemAmulet { // canShift's first condition
-			for t := 0; t < 3; t++ {
-				if s.canShift(m, t) == nil {
-					buf = append(buf, act(seat, actShift, m, t))
+	}
+	if s.eng.phase > phaseItem2 || s.eng.petrified {
+		return buf
+	}
+	// The first conditions of canTrade, canUse and canLoot (which asks
+	// for Item Phase 2, never open when this Item Phase is not).
+	if s.inPhase(s.itemPhase()) != nil || s.member(m) < 0 {
+		return buf
+	}
+	hasItem := p.items != [numSlots]int8{}
+	ps := s.pieces
+	mx, my := int(p.x), int(p.y)
+	// canTrade refuses every trade of a unit that is Dead, Locked in
+	// Combat or Petrified, and with such a unit, beyond 2 grid spaces
+	// or other than this Item Phase's partner.
+	if !p.has(Dead) && p.lock < 0 && !p.has(Petrified) {
+		for o := range ps {
+			q := &ps[o]
+			if o == m || q.owner != p.owner || q.flags&fRemoved != 0 || q.has(Dead) || q.lock >= 0 {
+				continue
+			}
+			if !hasItem && q.items == [numSlots]int8{} {
+				continue
+			}
+			if abs(int(q.x)-mx)+abs(int(q.y)-my) > 2 || (s.eng.tradeWith >= 0 && int(s.eng.tradeWith) != o) {
+				continue
+			}
+			for slot := 0; slot < numSlots; slot++ {
+				// A give (dir 0) needs an item of one's own, a take (1)
+				// one of the other's, a swap (2) both (canTrade).
+				mine, theirs := p.items[slot] != 0, q.items[slot] != 0
+				if mine && s.canTrade(m, o, slot, 0) == nil {
+					buf = append(buf, act4(seat, actTrade, m, o, slot, 0))
+				}
+				if theirs && s.canTrade(m, o, slot, 1) == nil {
+					buf = append(buf, act4(seat, actTrade, m, o, slot, 1))
+				}
+				if mine && theirs && s.canTrade(m, o, slot, 2) == nil {
+					buf = append(buf, act4(seat, actTrade, m, o, slot, 2))
 				}
 			}
 		}
-		if s.eng.phase > phaseItem2 || s.eng.petrified {
-			continue
-		}
-		// The first conditions of canTrade, canUse and canLoot (which asks
-		// for Item Phase 2, never open when this Item Phase is not).
-		if s.inPhase(s.itemPhase()) != nil || s.member(m) < 0 {
-			continue
-		}
-		hasItem := p.items != [numSlots]int8{}
-		ps := s.pieces
-		mx, my := int(p.x), int(p.y)
-		// canTrade refuses every trade of a unit that is Dead, Locked in
-		// Combat or Petrified, and with such a unit, beyond 2 grid spaces
-		// or other than this Item Phase's partner.
-		if !p.has(Dead) && p.lock < 0 && !p.has(Petrified) {
-			for o := range ps {
-				q := &ps[o]
-				if o == m || q.owner != p.owner || q.flags&fRemoved != 0 || q.has(Dead) || q.lock >= 0 {
-					continue
-				}
-				if !hasItem && q.items == [numSlots]int8{} {
-					continue
-				}
-				if abs(int(q.x)-mx)+abs(int(q.y)-my) > 2 || (s.eng.tradeWith >= 0 && int(s.eng.tradeWith) != o) {
-					continue
-				}
-				for slot := 0; slot < numSlots; slot++ {
-					// A give (dir 0) needs an item of one's own, a take (1)
-					// one of the other's, a swap (2) both (canTrade).
-					mine, theirs := p.items[slot] != 0, q.items[slot] != 0
-					if mine && s.canTrade(m, o, slot, 0) == nil {
-						buf = append(buf, act4(seat, actTrade, m, o, slot, 0))
-					}
-					if theirs && s.canTrade(m, o, slot, 1) == nil {
-						buf = append(buf, act4(seat, actTrade, m, o, slot, 1))
-					}
-					if mine && theirs && s.canTrade(m, o, slot, 2) == nil {
-						buf = append(buf, act4(seat, actTrade, m, o, slot, 2))
-					}
-				}
+	}
+	// canUse: on the player's own units on the battlefield, itself or
+	// in direct grid space contact, by a unit alive, not Petrified nor
+	// Locked in Combat.
+	if usable(p.items[slotExpendable]) && p.lock < 0 && s.alive(m) && !p.has(Petrified) {
+		for o := range ps {
+			q := &ps[o]
+			if q.owner != p.owner || q.flags&fRemoved != 0 {
+				continue
+			}
+			if o != m && abs(int(q.x)-mx)+abs(int(q.y)-my) > 1 {
+				continue
+			}
+			if s.canUse(m, o) == nil {
+				buf = append(buf, act4(seat, actUse, m, o, 0, 0))
 			}
 		}
-		// canUse: on the player's own units on the battlefield, itself or
-		// in direct grid space contact, by a unit alive, not Petrified nor
-		// Locked in Combat.
-		if usable(p.items[slotExpendable]) && p.lock < 0 && s.alive(m) && !p.has(Petrified) {
-			for o := range ps {
-				q := &ps[o]
-				if q.owner != p.owner || q.flags&fRemoved != 0 {
-					continue
-				}
-				if o != m && abs(int(q.x)-mx)+abs(int(q.y)-my) > 1 {
-					continue
-				}
-				if s.canUse(m, o) == nil {
-					buf = append(buf, act4(seat, actUse, m, o, 0, 0))
-				}
+	}
+	// canLoot: a Dead unit with items, on the battlefield and in
+	// contact, in Item Phase 2.
+	if s.inPhase(phaseItem2) == nil {
+		for o := range ps {
+			q := &ps[o]
+			if !q.has(Dead) || q.items == [numSlots]int8{} || abs(int(q.x)-mx)+abs(int(q.y)-my) > 1 {
+				continue
 			}
-		}
-		// canLoot: a Dead unit with items, on the battlefield and in
-		// contact, in Item Phase 2.
-		if s.inPhase(phaseItem2) == nil {
-			for o := range ps {
-				q := &ps[o]
-				if !q.has(Dead) || q.items == [numSlots]int8{} || abs(int(q.x)-mx)+abs(int(q.y)-my) > 1 {
-					continue
-				}
-				for slot := 0; slot < numSlots; slot++ {
-					for keep := 0; keep < 2; keep++ {
-						if s.canLoot(m, o, slot, keep) == nil {
-							buf = append(buf, act4(seat, actLoot, m, o, slot, keep))
-						}
+			for slot := 0; slot < numSlots; slot++ {
+				for keep := 0; keep < 2; keep++ {
+					if s.canLoot(m, o, slot, keep) == nil {
+						buf = append(buf, act4(seat, actLoot, m, o, slot, keep))
 					}
 				}
 			}
