@@ -321,10 +321,8 @@ func (s *State) legalItemsOf(seat, m int, buf []engine.Action) []engine.Action {
 
 // abs is |x|.
 func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
+	m := x >> 63 // -1 if x is negative, else 0: no branch
+	return (x ^ m) - m
 }
 
 // legalMovement lists the Movement Phase's procedures.
