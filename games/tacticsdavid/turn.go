@@ -23,12 +23,15 @@ func (s *State) startTurn(ev *engine.Log) {
 	stones := false // a Revival Stone is held
 	for i := range s.pieces {
 		p := &s.pieces[i]
-		p.flags &^= fFearDiscarded
-		p.ab.moveTurn = 0
+		off := uint16(fFearDiscarded)
 		if p.owner == s.player {
-			p.flags &^= fEngaged | fLockActed | fCombatEntered | fLuckyUsed
+			off |= fEngaged | fLockActed | fCombatEntered | fLuckyUsed
 		}
-		stones = stones || p.items[slotExpendable] == itemRevivalStone
+		p.flags &^= off
+		p.ab.moveTurn = 0
+		if p.items[slotExpendable] == itemRevivalStone {
+			stones = true
+		}
 	}
 	if ev != nil { // a playout records no event: its arguments are not made
 		s.event(ev, "turn.begin", "turn %d: %s's turn %d", (*count)(&s.turn), seatWord(s.player), (*count)(&s.turns[s.player]))
