@@ -103,7 +103,7 @@ func init() {
 		if u < 0 || u == h || !s.alive(u) {
 			return
 		}
-		a.due |= duePierced
+		s.owe(h, duePierced)
 		s.fire(h, abPierce, ev, "the shot goes through to %s", s.name(u))
 		s.strike(b.a, u, ev)
 	}})
@@ -201,7 +201,7 @@ func init() {
 		if !attacking(b, h) || b.high[0] < 5 || s.allies(h, b.d) || !s.mayGet(b.d, Petrified) {
 			return
 		}
-		s.pieces[b.d].ab.due |= duePeck
+		s.owe(b.d, duePeck)
 		s.fire(h, abPetrifyingPeck, ev, "it rolled a %d: %s will turn to stone after its Combat Phase", b.high[0], s.name(b.d))
 	}})
 	ruled(abPetrifyingPeck, "TD-74")

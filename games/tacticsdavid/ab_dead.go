@@ -126,6 +126,9 @@ func (s *State) dueAtDisengage(i int, ev *engine.Log) {
 			s.inflict(v, abDivineJustice, i, Dead, ev)
 		}
 	}
+	if !s.dues {
+		return // no pledge, mark or use waits
+	}
 	peck := s.hasAb(i, abPetrifyingPeck)
 	for j := range s.pieces {
 		a := &s.pieces[j].ab
@@ -141,6 +144,18 @@ func (s *State) dueAtDisengage(i int, ev *engine.Log) {
 			}
 		}
 	}
+	for j := range s.pieces {
+		if s.pieces[j].ab.due != 0 {
+			return
+		}
+	}
+	s.dues = false
+}
+
+// owe sets due bits of piece i (State.dues).
+func (s *State) owe(i int, bits uint8) {
+	s.pieces[i].ab.due |= bits
+	s.dues = true
 }
 
 // escapeAbilities are the abilities that act in an Escape Procedure

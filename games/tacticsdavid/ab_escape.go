@@ -88,6 +88,7 @@ func (s *State) escaped(b *bout, ev *engine.Log) {
 	s.setLock(o, int8(o))
 	sq := int16(int(s.pieces[h].y)*s.bf.W + int(s.pieces[h].x))
 	s.marks = append(s.marks, mark{sq: sq, kind: abShed, by: int8(h), held: int8(o)})
+	s.markBy(h)
 	s.fire(h, abShed, ev, "leaves its skin behind: %s is still Locked in Combat with it", s.name(o))
 }
 

@@ -215,7 +215,7 @@ func init() {
 			}
 		},
 		apply: func(s *State, h, _ int, ev *engine.Log) {
-			s.pieces[h].ab.due |= dueCounter
+			s.owe(h, dueCounter)
 			s.fire(h, abCounterClause, ev, "if it wins its Defend Procedure, %s acquires the Dead Status", s.name(int(s.fight.a.attacker)))
 		},
 	}, abilityHooks{after: func(s *State, b *bout, h int, ev *engine.Log) {
@@ -256,9 +256,9 @@ func init() {
 		},
 		apply: func(s *State, h, x int, ev *engine.Log) {
 			if x == Paralyzed {
-				s.pieces[h].ab.due |= dueGuardP
+				s.owe(h, dueGuardP)
 			} else {
-				s.pieces[h].ab.due |= dueGuardF
+				s.owe(h, dueGuardF)
 			}
 			s.fire(h, abGuard, ev, "it pledges its %s Status for an ally within 2 grid spaces", statusWord(x))
 		},

@@ -240,7 +240,15 @@ func (s *State) mtOf(i int) uint8 {
 // have ability n: a unit's own movement abilities move a Unit Team only
 // when both have them (TD-135).
 func (s *State) teamHas(i, partner, n int) bool {
-	return s.hasAb(i, n) && (partner < 0 || s.hasAb(partner, n))
+	return s.mayHave(i, n) && s.hasAb(i, n) && (partner < 0 || s.hasAb(partner, n))
+}
+
+// mayHave reports whether piece i's profile, learned ability or special
+// is n: hasAb's first condition, asked without a call.
+func (s *State) mayHave(i, n int) bool {
+	p := &s.pieces[i]
+	inf := &s.info[p.prof]
+	return inf.abil.has(n) || int(p.ab.learned) == n || int(inf.special) == n
 }
 
 // rides reports whether piece i gives its Unit Team its Movement Rating

@@ -95,12 +95,26 @@ func (s *State) trackMove(i, partner int, p battlefield.Point, m int, ev *engine
 	s.fireTeam(i, partner, ev)
 	s.scr().ab.charging = false
 	dest := p.Y*s.bf.W + p.X
-	if !s.pathMatters(i, partner, m) {
+	own := s.pathAbilities(i, partner)
+	if !own && !s.markersNear(i, partner, m) {
 		s.shortPath(i, dest)
 		return
 	}
 	// A path that passes no status trail's marker; else the fewest.
-	if s.bfsPath(i, partner, dest, m, true) || s.findPath(i, partner, dest, m, false) || s.bfsPath(i, partner, dest, 126, false) {
+	if !own && s.mucous == 0 && s.conf.grid.bits != nil {
+		// Of the grid spaces of the path, moved reads only the trail
+		// markers passed, and a path that passes no status trail's
+		// marker passes none, no Mucous Trail's lying: any such path
+		// does as well as bfsPath's, so only whether there is one is
+		// asked.
+		if s.reachedAvoiding(i, partner, dest, m) {
+			s.shortPath(i, dest)
+			return
+		}
+	} else if s.bfsPath(i, partner, dest, m, true) {
+		return
+	}
+	if s.findPath(i, partner, dest, m, false) || s.bfsPath(i, partner, dest, 126, false) {
 		return
 	}
 	s.shortPath(i, dest)
@@ -263,6 +277,12 @@ var pathAbs abSet
 // abilities that fire by the path, or a status trail's marker lies within
 // its reach (Mucous Trail's markers end the path: they are its end).
 func (s *State) pathMatters(i, partner, m int) bool {
+	return s.pathAbilities(i, partner) || s.markersNear(i, partner, m)
+}
+
+// pathAbilities reports whether piece i or its partner has an ability
+// that needs the grid spaces of its path (pathAbs).
+func (s *State) pathAbilities(i, partner int) bool {
 	if !s.present.and(pathAbs).empty() {
 		for _, u := range [2]int{i, partner} {
 			if u >= 0 && (!s.info[s.pieces[u].prof].abil.and(pathAbs).empty() || pathAbs.has(int(s.pieces[u].ab.learned))) {
@@ -270,6 +290,12 @@ func (s *State) pathMatters(i, partner, m int) bool {
 			}
 		}
 	}
+	return false
+}
+
+// markersNear reports whether a status trail's marker lies within m grid
+// spaces of piece i, moving with partner over the ground.
+func (s *State) markersNear(i, partner, m int) bool {
 	if mt := s.moveType(i, partner); mt == moveSoar || mt == moveHover {
 		return false
 	}
@@ -516,8 +542,7 @@ func (s *State) moved(i, partner int, ev *engine.Log) {
 	if len(a.path) == 0 {
 		return
 	}
-	var pbuf [128]int16 // a copy: the statuses below may move units
-	path := append(pbuf[:0], a.path...)
+	path := a.path
 	charging := a.charging
 	mt := s.moveType(i, partner)
 	members := [2]int{i, partner}
@@ -527,6 +552,7 @@ func (s *State) moved(i, partner int, ev *engine.Log) {
 		for k := range met {
 			met[k] = -1
 		}
+		passed := false
 		for _, sq := range path[1:] {
 			for _, mk := range s.marks {
 				if mk.sq != sq {
@@ -534,30 +560,15 @@ func (s *State) moved(i, partner int, ev *engine.Log) {
 				}
 				for t, kind := range trails {
 					if int(mk.kind) == kind && met[t] < 0 {
-						met[t] = mk.by
+						met[t], passed = mk.by, true
 					}
 				}
 			}
 		}
-		for t, kind := range trails {
-			by := int(met[t])
-			if by < 0 {
-				continue
-			}
-			st := trailStatus(kind)
-			if st < 0 {
-				s.fire(by, kind, ev, "%s is stuck and ends its Movement Phase", s.name(i))
-				if s.member(i) >= 0 {
-					s.eng.refaced = true // the Movement Phase is over: no Facing Procedure after it
-				}
-				continue
-			}
-			for _, m := range members {
-				if m >= 0 && s.alive(m) {
-					s.fire(by, kind, ev, "%s passed over the trail", s.name(m))
-					s.inflict(by, kind, m, st, ev)
-				}
-			}
+		if passed {
+			var pbuf [128]int16 // a copy: the statuses below may move units
+			path = append(pbuf[:0], a.path...)
+			s.trailsPassed(i, met, members, ev)
 		}
 	}
 	// The trails its units leave: "Every Grid Space this Unit passes over".
@@ -575,6 +586,7 @@ func (s *State) moved(i, partner int, ev *engine.Log) {
 			for _, sq := range path {
 				if !s.marked(sq, kind, m) {
 					s.marks = append(s.marks, mark{sq: sq, kind: uint8(kind), by: int8(m), held: -1})
+					s.markBy(m)
 					if kind == abMucousTrail {
 						s.mucous++
 					}
@@ -629,6 +641,32 @@ func (s *State) moved(i, partner int, ev *engine.Log) {
 	a.path = a.path[:0]
 }
 
+// trailsPassed applies the trails a move of piece i (members: it and its
+// partner, or -1) passed over: met has, for each of trails, the piece
+// whose marker it met first, or -1.
+func (s *State) trailsPassed(i int, met [len(trails)]int8, members [2]int, ev *engine.Log) {
+	for t, kind := range trails {
+		by := int(met[t])
+		if by < 0 {
+			continue
+		}
+		st := trailStatus(kind)
+		if st < 0 {
+			s.fire(by, kind, ev, "%s is stuck and ends its Movement Phase", s.name(i))
+			if s.member(i) >= 0 {
+				s.eng.refaced = true // the Movement Phase is over: no Facing Procedure after it
+			}
+			continue
+		}
+		for _, m := range members {
+			if m >= 0 && s.alive(m) {
+				s.fire(by, kind, ev, "%s passed over the trail", s.name(m))
+				s.inflict(by, kind, m, st, ev)
+			}
+		}
+	}
+}
+
 // marked reports whether a marker of kind left by piece by lies on sq.
 func (s *State) marked(sq int16, kind, by int) bool {
 	for _, mk := range s.marks {
@@ -639,9 +677,19 @@ func (s *State) marked(sq int16, kind, by int) bool {
 	return false
 }
 
+// markBy notes that piece i has laid a marker (State.markers).
+func (s *State) markBy(i int) {
+	if i < 64 {
+		s.markers |= 1 << uint(i)
+	}
+}
+
 // trailsEnd removes piece i's trail markers: they "remain on those Grid
 // Spaces until the next time this Unit is Engaged".
 func (s *State) trailsEnd(i int, ev *engine.Log) {
+	if i < 64 && s.markers&(1<<uint(i)) == 0 {
+		return // it laid none
+	}
 	mine := false
 	for _, mk := range s.marks {
 		mine = mine || int(mk.by) == i
@@ -651,6 +699,7 @@ func (s *State) trailsEnd(i int, ev *engine.Log) {
 	}
 	out := s.marks[:0]
 	n := 0
+	kept := false // a marker of its that is no trail's (Shed)
 	for _, mk := range s.marks {
 		if int(mk.by) == i && isTrail(int(mk.kind)) {
 			n++
@@ -659,11 +708,15 @@ func (s *State) trailsEnd(i int, ev *engine.Log) {
 			}
 			continue
 		}
+		kept = kept || int(mk.by) == i
 		out = append(out, mk)
 	}
 	if n == 0 {
 		return
 	}
 	s.marks = out
+	if !kept && i < 64 {
+		s.markers &^= 1 << uint(i)
+	}
 	s.event(ev, "trail.end", "%s's trail is gone (%d grid spaces)", s.name(i), n)
 }

@@ -511,7 +511,6 @@ func (s *State) holders(k hookKind, f func(holder, n int) bool) {
 	if m.empty() {
 		return
 	}
-	var buf [6]int
 	mf := m.fold()
 	for i := 0; i < n; i++ {
 		if i < 64 {
@@ -533,12 +532,18 @@ func (s *State) holders(k hookKind, f func(holder, n int) bool) {
 		if i >= 64 && s.info[p.prof].fold&mf == 0 && (p.ab.learned <= 0 || !m.has(int(p.ab.learned))) {
 			continue // none of mask: the list below would find none
 		}
-		for _, n := range s.abilities(i, buf[:0]) {
-			if m.has(n) && s.hasAb(i, n) {
-				if !f(i, n) {
-					return
-				}
+		// s.abilities(i), as they are before f is called.
+		list, learned, special := s.profs[p.prof].Abilities, int(p.ab.learned), int(s.info[p.prof].special)
+		for _, n := range list {
+			if m.has(n) && s.hasAb(i, n) && !f(i, n) {
+				return
 			}
+		}
+		if learned > 0 && m.has(learned) && s.hasAb(i, learned) && !f(i, learned) {
+			return
+		}
+		if special != 0 && m.has(special) && s.hasAb(i, special) && !f(i, special) {
+			return
 		}
 	}
 }

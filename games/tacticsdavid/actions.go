@@ -65,12 +65,19 @@ func act(seat int, kind int, args ...int) engine.Action {
 	return a
 }
 
+// act4 builds an action of up to four arguments, as act does without its
+// loop: for the lists every playout makes.
+func act4(seat, kind, a0, a1, a2, a3 int) engine.Action {
+	return engine.Action{Seat: engine.Seat(seat), Kind: uint8(kind), Arg: [4]int16{int16(a0), int16(a1), int16(a2), int16(a3)}}
+}
+
 // Legal appends seat's legal actions to buf.
 func (s *State) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
 	if !s.Deciders().Has(seat) {
 		return buf
 	}
 	st := int(seat)
+	s.scr().listed.ok = false
 	s.quiet = true
 	defer func() { s.quiet = false }()
 	if s.pend.kind != pendNone {
@@ -168,7 +175,7 @@ func (s *State) legalBattle(seat int, buf []engine.Action) []engine.Action {
 			buf = append(buf, engine.Action{Seat: engine.Seat(seat), Kind: actEngage, Arg: [4]int16{int16(i)}})
 		}
 		if s.mayEndTurn() == nil {
-			buf = append(buf, act(seat, actEndTurn))
+			buf = append(buf, act4(seat, actEndTurn, 0, 0, 0, 0))
 		}
 		return buf
 	}
@@ -176,14 +183,16 @@ func (s *State) legalBattle(seat int, buf []engine.Action) []engine.Action {
 	// A unit whose partner died moves away first; when both engaged units
 	// must (each lost a partner before they shared a space), either may
 	// go first.
-	leaving := false
-	for _, m := range [2]int{i, q} {
-		if m >= 0 && s.pieces[m].flags&fMustLeave != 0 && s.mustLeave(m) {
-			buf, leaving = s.legalMoves(seat, m, -1, m, buf), true
+	if s.pieces[i].flags&fMustLeave != 0 || (q >= 0 && s.pieces[q].flags&fMustLeave != 0) {
+		leaving := false
+		for _, m := range [2]int{i, q} {
+			if m >= 0 && s.pieces[m].flags&fMustLeave != 0 && s.mustLeave(m) {
+				buf, leaving = s.legalMoves(seat, m, -1, m, buf), true
+			}
 		}
-	}
-	if leaving {
-		return buf
+		if leaving {
+			return buf
+		}
 	}
 	if s.mustRage() {
 		return s.legalRage(seat, buf)
@@ -193,21 +202,19 @@ func (s *State) legalBattle(seat int, buf []engine.Action) []engine.Action {
 		buf = s.legalMovement(seat, buf)
 	}
 	if s.eng.phase <= phaseCombat {
-		for _, m := range [2]int{i, q} {
-			if m >= 0 {
-				buf = s.legalAttacks(m, buf)
-			}
+		buf = s.legalAttacks(i, buf)
+		if q >= 0 {
+			buf = s.legalAttacks(q, buf)
 		}
 	}
-	for _, m := range [2]int{i, q} {
-		if m >= 0 {
-			buf = s.legalActives(seat, m, buf)
-		}
+	buf = s.legalActives(seat, i, buf)
+	if q >= 0 {
+		buf = s.legalActives(seat, q, buf)
 	}
 	if s.mayDisengage() == nil {
-		buf = append(buf, act(seat, actDisengage))
+		buf = append(buf, act4(seat, actDisengage, 0, 0, 0, 0))
 		if s.locksOwed() == nil { // mayEndTurn, its mayDisengage just asked
-			buf = append(buf, act(seat, actEndTurn))
+			buf = append(buf, act4(seat, actEndTurn, 0, 0, 0, 0))
 		}
 	}
 	return buf
@@ -215,89 +222,95 @@ func (s *State) legalBattle(seat int, buf []engine.Action) []engine.Action {
 
 // legalItems lists trades, uses, loots and shifts of the engaged units.
 func (s *State) legalItems(seat int, buf []engine.Action) []engine.Action {
-	for _, m := range [2]int{int(s.eng.p), int(s.eng.q)} {
-		if m < 0 {
-			continue
+	buf = s.legalItemsOf(seat, int(s.eng.p), buf)
+	if q := int(s.eng.q); q >= 0 {
+		buf = s.legalItemsOf(seat, q, buf)
+	}
+	return buf
+}
+
+// legalItemsOf lists the trades, uses, loots and shifts of engaged piece
+// m.
+func (s *State) legalItemsOf(seat, m int, buf []engine.Action) []engine.Action {
+	p := &s.pieces[m]
+	if p.items[slotAccessory] == itemAmulet { // canShift's first condition
+		for t := 0; t < 3; t++ {
+			if s.canShift(m, t) == nil {
+				buf = append(buf, act(seat, actShift, m, t))
+			}
 		}
-		p := &s.pieces[m]
-		if p.items[slotAccessory] == itemAmulet { // canShift's first condition
-			for t := 0; t < 3; t++ {
-				if s.canShift(m, t) == nil {
-					buf = append(buf, act(seat, actShift, m, t))
+	}
+	if s.eng.phase > phaseItem2 || s.eng.petrified {
+		return buf
+	}
+	// The first conditions of canTrade, canUse and canLoot (which asks
+	// for Item Phase 2, never open when this Item Phase is not).
+	if s.inPhase(s.itemPhase()) != nil || s.member(m) < 0 {
+		return buf
+	}
+	hasItem := p.items != [numSlots]int8{}
+	ps := s.pieces
+	mx, my := int(p.x), int(p.y)
+	// canTrade refuses every trade of a unit that is Dead, Locked in
+	// Combat or Petrified, and with such a unit, beyond 2 grid spaces
+	// or other than this Item Phase's partner.
+	if !p.has(Dead) && p.lock < 0 && !p.has(Petrified) {
+		for o := range ps {
+			q := &ps[o]
+			if o == m || q.owner != p.owner || q.flags&fRemoved != 0 || q.has(Dead) || q.lock >= 0 {
+				continue
+			}
+			if !hasItem && q.items == [numSlots]int8{} {
+				continue
+			}
+			if abs(int(q.x)-mx)+abs(int(q.y)-my) > 2 || (s.eng.tradeWith >= 0 && int(s.eng.tradeWith) != o) {
+				continue
+			}
+			for slot := 0; slot < numSlots; slot++ {
+				// A give (dir 0) needs an item of one's own, a take (1)
+				// one of the other's, a swap (2) both (canTrade).
+				mine, theirs := p.items[slot] != 0, q.items[slot] != 0
+				if mine && s.canTrade(m, o, slot, 0) == nil {
+					buf = append(buf, act4(seat, actTrade, m, o, slot, 0))
+				}
+				if theirs && s.canTrade(m, o, slot, 1) == nil {
+					buf = append(buf, act4(seat, actTrade, m, o, slot, 1))
+				}
+				if mine && theirs && s.canTrade(m, o, slot, 2) == nil {
+					buf = append(buf, act4(seat, actTrade, m, o, slot, 2))
 				}
 			}
 		}
-		if s.eng.phase > phaseItem2 || s.eng.petrified {
-			continue
-		}
-		// The first conditions of canTrade, canUse and canLoot (which asks
-		// for Item Phase 2, never open when this Item Phase is not).
-		if s.inPhase(s.itemPhase()) != nil || s.member(m) < 0 {
-			continue
-		}
-		hasItem := p.items != [numSlots]int8{}
-		ps := s.pieces
-		mx, my := int(p.x), int(p.y)
-		// canTrade refuses every trade of a unit that is Dead, Locked in
-		// Combat or Petrified, and with such a unit, beyond 2 grid spaces
-		// or other than this Item Phase's partner.
-		if !p.has(Dead) && p.lock < 0 && !p.has(Petrified) {
-			for o := range ps {
-				q := &ps[o]
-				if o == m || q.owner != p.owner || q.flags&fRemoved != 0 || q.has(Dead) || q.lock >= 0 {
-					continue
-				}
-				if !hasItem && q.items == [numSlots]int8{} {
-					continue
-				}
-				if abs(int(q.x)-mx)+abs(int(q.y)-my) > 2 || (s.eng.tradeWith >= 0 && int(s.eng.tradeWith) != o) {
-					continue
-				}
-				for slot := 0; slot < numSlots; slot++ {
-					// A give needs an item of one's own, a take one of the
-					// other's, a swap both (canTrade).
-					mine, theirs := p.items[slot] != 0, q.items[slot] != 0
-					for dir := 0; dir < 3; dir++ {
-						if (dir != 1 && !mine) || (dir != 0 && !theirs) {
-							continue
-						}
-						if s.canTrade(m, o, slot, dir) == nil {
-							buf = append(buf, act(seat, actTrade, m, o, slot, dir))
-						}
-					}
-				}
+	}
+	// canUse: on the player's own units on the battlefield, itself or
+	// in direct grid space contact, by a unit alive, not Petrified nor
+	// Locked in Combat.
+	if usable(p.items[slotExpendable]) && p.lock < 0 && s.alive(m) && !p.has(Petrified) {
+		for o := range ps {
+			q := &ps[o]
+			if q.owner != p.owner || q.flags&fRemoved != 0 {
+				continue
+			}
+			if o != m && abs(int(q.x)-mx)+abs(int(q.y)-my) > 1 {
+				continue
+			}
+			if s.canUse(m, o) == nil {
+				buf = append(buf, act4(seat, actUse, m, o, 0, 0))
 			}
 		}
-		// canUse: on the player's own units on the battlefield, itself or
-		// in direct grid space contact, by a unit alive, not Petrified nor
-		// Locked in Combat.
-		if usable(p.items[slotExpendable]) && p.lock < 0 && s.alive(m) && !p.has(Petrified) {
-			for o := range ps {
-				q := &ps[o]
-				if q.owner != p.owner || q.flags&fRemoved != 0 {
-					continue
-				}
-				if o != m && abs(int(q.x)-mx)+abs(int(q.y)-my) > 1 {
-					continue
-				}
-				if s.canUse(m, o) == nil {
-					buf = append(buf, act(seat, actUse, m, o))
-				}
+	}
+	// canLoot: a Dead unit with items, on the battlefield and in
+	// contact, in Item Phase 2.
+	if s.inPhase(phaseItem2) == nil {
+		for o := range ps {
+			q := &ps[o]
+			if !q.has(Dead) || q.items == [numSlots]int8{} || abs(int(q.x)-mx)+abs(int(q.y)-my) > 1 {
+				continue
 			}
-		}
-		// canLoot: a Dead unit with items, on the battlefield and in
-		// contact, in Item Phase 2.
-		if s.inPhase(phaseItem2) == nil {
-			for o := range ps {
-				q := &ps[o]
-				if q.items == [numSlots]int8{} || !q.has(Dead) || abs(int(q.x)-mx)+abs(int(q.y)-my) > 1 {
-					continue
-				}
-				for slot := 0; slot < numSlots; slot++ {
-					for keep := 0; keep < 2; keep++ {
-						if s.canLoot(m, o, slot, keep) == nil {
-							buf = append(buf, act(seat, actLoot, m, o, slot, keep))
-						}
+			for slot := 0; slot < numSlots; slot++ {
+				for keep := 0; keep < 2; keep++ {
+					if s.canLoot(m, o, slot, keep) == nil {
+						buf = append(buf, act4(seat, actLoot, m, o, slot, keep))
 					}
 				}
 			}
@@ -308,10 +321,8 @@ func (s *State) legalItems(seat int, buf []engine.Action) []engine.Action {
 
 // abs is |x|.
 func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
+	m := x >> 63 // -1 if x is negative, else 0: no branch
+	return (x ^ m) - m
 }
 
 // legalMovement lists the Movement Phase's procedures.
@@ -319,12 +330,12 @@ func (s *State) legalMovement(seat int, buf []engine.Action) []engine.Action {
 	i, q := int(s.eng.p), int(s.eng.q)
 	partner := s.teamPartner()
 	if s.canEscape(i) == nil {
-		buf = append(buf, act(seat, actEscape))
+		buf = append(buf, act4(seat, actEscape, 0, 0, 0, 0))
 	}
 	if s.canFaceAgain(i, partner) {
 		for _, f := range facings {
 			if f != s.pieces[i].facing || (partner >= 0 && f != s.pieces[partner].facing) {
-				buf = append(buf, act(seat, actFace, int(f)))
+				buf = append(buf, act4(seat, actFace, int(f), 0, 0, 0))
 			}
 		}
 	}
@@ -334,30 +345,33 @@ func (s *State) legalMovement(seat int, buf []engine.Action) []engine.Action {
 	if !s.eng.faced {
 		for _, f := range facings {
 			if f != s.pieces[i].facing || (partner >= 0 && f != s.pieces[partner].facing) {
-				buf = append(buf, act(seat, actFace, int(f)))
+				buf = append(buf, act4(seat, actFace, int(f), 0, 0, 0))
 			}
 		}
 	}
-	if s.canCharge(i, partner) == nil {
-		buf = append(buf, act(seat, actCharge))
+	// canMove allows the move: canCharge and canOrient ask the rest.
+	if s.mayCharge(i, partner) == nil {
+		buf = append(buf, act4(seat, actCharge, 0, 0, 0, 0))
 	}
-	if s.canOrient(i, partner) == nil {
+	if partner >= 0 && !s.eng.oriented {
 		for o := 0; o < 2; o++ {
 			for h := 0; h < 2; h++ {
 				if uint8(o) != s.pieces[i].orient || uint8(h) != s.pieces[i].half {
-					buf = append(buf, act(seat, actOrient, o, h))
+					buf = append(buf, act4(seat, actOrient, o, h, 0, 0))
 				}
 			}
 		}
 	}
-	buf = s.legalMoves(seat, i, partner, -1, buf)
+	buf = s.listMoves(seat, i, partner, -1, buf)
 	if partner >= 0 && !s.eng.moved {
-		buf = s.legalMoves(seat, i, -1, i, buf)
+		buf = s.listMoves(seat, i, -1, i, buf)
 		buf = s.legalMoves(seat, partner, -1, partner, buf)
 	}
 	if !s.eng.whipped && s.holdsWhip(i, q) {
 		for pup := range s.pieces {
-			if s.whipHolder(i, q, pup) < 0 {
+			// canWhip's condition that nearly every unit fails, asked
+			// first: the Whip drives a unit of the Pup Root.
+			if !s.info[s.pieces[pup].prof].pup || s.whipHolder(i, q, pup) < 0 {
 				continue
 			}
 			for _, sq := range s.reach(pup, -1, s.rating(pup, 0)) {
@@ -366,7 +380,7 @@ func (s *State) legalMovement(seat int, buf []engine.Action) []engine.Action {
 					continue
 				}
 				for _, f := range facings {
-					buf = append(buf, act(seat, actWhip, pup, p.X, p.Y, int(f)))
+					buf = append(buf, act4(seat, actWhip, pup, p.X, p.Y, int(f)))
 				}
 			}
 		}
@@ -400,12 +414,36 @@ func (s *State) legalMoves(seat, i, partner, mover int, buf []engine.Action) []e
 	if s.canMove(i) != nil {
 		return buf
 	}
+	return s.listMoves(seat, i, partner, mover, buf)
+}
+
+// listedSearch keeps in scratch.listed what the search on bitgrids of the
+// move just listed (mover -1: the engaged unit's or team's) read.
+func (s *State) listedSearch(mover int) {
+	if mover >= 0 || s.conf.grid.bits == nil {
+		return
+	}
+	sc := s.scr()
+	l, ml := &sc.listed, &sc.layers
+	l.searched = true
+	l.in, l.halved, l.nbr, l.pass, l.slow = ml.in, ml.halved, ml.nbr, ml.pass, ml.slow
+}
+
+// listMoves is legalMoves once canMove has allowed piece i's move.
+func (s *State) listMoves(seat, i, partner, mover int, buf []engine.Action) []engine.Action {
+	rating := s.engagedRating(i, partner)
+	if mover < 0 {
+		l := &s.scr().listed
+		l.ok, l.i, l.partner, l.rating, l.searched = true, i, partner, rating, false
+	}
 	if lz := &s.scr().lazy; lz.on && s.conf.grid.bits != nil {
-		r := s.reachSet(i, partner, s.engagedRating(i, partner))
+		r := s.reachSet(i, partner, rating)
+		s.listedSearch(mover)
 		lz.addSet(len(buf), seat, actMove, mover, &r)
 		return buf
 	}
-	reach := s.reach(i, partner, s.engagedRating(i, partner))
+	reach := s.reach(i, partner, rating)
+	s.listedSearch(mover)
 	if lz := &s.scr().lazy; lz.on {
 		lz.add(len(buf), seat, actMove, mover, reach)
 		return buf
@@ -437,15 +475,15 @@ func (s *State) legalAttacks(i int, buf []engine.Action) []engine.Action {
 		for side := 0; side < sides; side++ {
 			a := attack{attacker: int8(i), target: int8(t), side: int8(side), kind: uint8(kind - actAttack)}
 			if s.canAttack(a) == nil {
-				buf = append(buf, act(seat, kind, i, t, side))
+				buf = append(buf, act4(seat, kind, i, t, side, 0))
 			}
 		}
 	}
 	if !inf.ranged {
-		sc := s.scr()
-		sc.pts = s.area(i).Squares(s.bf, s.pt(i), p.facing, sc.pts[:0])
-		for _, q := range sc.pts {
-			t := s.at(q)
+		// The grid spaces of the area (Area.Squares), in its order.
+		at, f := s.pt(i), p.facing
+		for _, h := range s.area(i).Hits {
+			t := s.at(at.Add(h.Rotate(f)))
 			if t < 0 {
 				continue
 			}
@@ -857,7 +895,11 @@ func (s *State) applyBattle(a engine.Action, ev *engine.Log) error {
 			s.eng.p, s.eng.q = int8(m), -1
 			s.event(ev, "team.unformed", "%s leaves its Unit Team", s.name(m))
 		}
-		s.moveTo(m, mp, p, battlefield.Facing(arg(2)), ev)
+		rating := -1 // moveTo finds it
+		if l := &s.scr().listed; s.trusted && mover < 0 && l.ok && l.i == m && l.partner == mp {
+			rating = l.rating // ApplyLegal: as the list found it, nothing changed since
+		}
+		s.moveTo(m, mp, p, battlefield.Facing(arg(2)), rating, ev)
 	case actOrient:
 		if !s.trusted { // ApplyLegal: listed, so allowed
 			if err := s.canOrient(i, partner); err != nil {

@@ -47,7 +47,9 @@ type steps struct {
 // dilate returns the grid spaces one step from those of b.
 func (st *steps) dilate(b *bitgrid) bitgrid {
 	b0, b1, b2 := b[0], b[1], b[2]
-	w, rw := st.w, 64-st.w
+	// Both shifts are less than 64 (w is a row, 1 to 63 grid spaces):
+	// masked, they are single instructions.
+	w, rw := st.w&63, (64-st.w)&63
 	f := &st.from[battlefield.North]
 	t0, t1, t2 := b0&f[0], b1&f[1], b2&f[2]
 	o0, o1, o2 := t0>>w|t1<<rw, t1>>w|t2<<rw, t2>>w
@@ -227,15 +229,11 @@ func (ml *moveLayers) best(k int) int {
 	return -1
 }
 
-// searchMove searches a move of piece i (with partner, or -1) of up to m
-// grid spaces as reach does, on bitgrids, not entering the grid spaces of
-// avoid (nil: none). A move keeps its full rating until it enters Slow
-// Terrain, after which it keeps half of what was left: so the grid spaces
-// reached before are found by distance, and those after by how much
-// movement they keep, from the most down.
-func (s *State) searchMove(i, partner, m int, avoid *bitgrid) *moveLayers {
-	sc := s.scr()
-	ml := &sc.layers
+// searchInputOf returns what searchMove reads of piece i's move (with
+// partner) of up to m grid spaces, with no grid space avoided, and whether
+// the move starts in Slow Terrain; it sets the search's tables.
+func (s *State) searchInputOf(i, partner, m int) (searchInput, bool) {
+	ml := &s.scr().layers
 	g := s.conf.grid
 	gb := g.bits
 	mt := s.moveType(i, partner)
@@ -276,20 +274,42 @@ func (s *State) searchMove(i, partner, m int, avoid *bitgrid) *moveLayers {
 		}
 	}
 	open := passM.andNot(&enemies)
-	if avoid != nil {
-		open = open.andNot(avoid)
-	}
 
 	start := int(s.pieces[i].y)*g.w + int(s.pieces[i].x)
-	var at bitgrid
-	at.set(start)
 	halved := slowM[start>>6]&(1<<uint(start&63)) != 0
 	if halved {
 		m /= 2
 	}
 	m = max(0, min(m, 127))
 	ml.nbr, ml.pass, ml.slow = nbr, pass, slow
-	in := searchInput{steps: st, start: start, m: m, open: open, slow: *slowM, stop: stopBits}
+	return searchInput{steps: st, start: start, m: m, open: open, slow: *slowM, stop: stopBits}, halved
+}
+
+// searchMove searches a move of piece i (with partner, or -1) of up to m
+// grid spaces as reach does, on bitgrids, not entering the grid spaces of
+// avoid (nil: none). A move keeps its full rating until it enters Slow
+// Terrain, after which it keeps half of what was left: so the grid spaces
+// reached before are found by distance, and those after by how much
+// movement they keep, from the most down.
+func (s *State) searchMove(i, partner, m int, avoid *bitgrid) *moveLayers {
+	sc := s.scr()
+	ml := &sc.layers
+	var in searchInput
+	var halved bool
+	if l := &sc.listed; l.live && l.ok && l.searched && l.i == i && l.partner == partner && l.rating == m {
+		// The move listed, being made: the list's search read the same.
+		in, halved = l.in, l.halved
+		ml.nbr, ml.pass, ml.slow = l.nbr, l.pass, l.slow
+	} else {
+		in, halved = s.searchInputOf(i, partner, m)
+	}
+	if avoid != nil {
+		in.open = in.open.andNot(avoid)
+	}
+	start, m := in.start, in.m
+	st, open, slowM := in.steps, in.open, &in.slow
+	var at bitgrid
+	at.set(start)
 	if ml.valid && ml.in == in {
 		return ml
 	}
@@ -435,6 +455,25 @@ func (b *bitgrid) nth(k int) int {
 	return -1
 }
 
+// reachedAvoiding reports whether bitsPath finds a path of piece i's move
+// (with partner) of up to m grid spaces to dest that passes no grid space
+// with a status trail's marker, without finding it: bitsPath's way back
+// from dest finds one whenever the search reaches dest.
+func (s *State) reachedAvoiding(i, partner, dest, m int) bool {
+	var hurt *bitgrid
+	var hurtM bitgrid
+	if mt := s.moveType(i, partner); mt != moveSoar && mt != moveHover {
+		for _, k := range s.marks {
+			if trailStatus(int(k.kind)) >= 0 {
+				hurtM.set(int(k.sq))
+			}
+		}
+		hurt = &hurtM
+	}
+	ml := s.searchMove(i, partner, min(m, 127), hurt)
+	return ml.seen.has(dest) // best(dest*2) or best(dest*2+1) is not -1
+}
+
 // bitsPath is bfsPath on bitgrids (searchMove): the same path.
 func (s *State) bitsPath(i, partner, dest, m int, avoid bool) bool {
 	a := &s.scr().ab
@@ -489,8 +528,8 @@ func (s *State) bitsPath(i, partner, dest, m int, avoid bool) bool {
 		prev := -1
 		for d := 0; d < 4 && prev < 0; d++ {
 			p := int(ml.nbr[sq][d])
-			if p < 0 || (p != start && !ok(p)) {
-				continue
+			if p < 0 || !ml.seen.has(p) || (p != start && !ok(p)) {
+				continue // unreached: best is -1
 			}
 			for hp := 0; hp < 2; hp++ {
 				rp := ml.best(p*2 + hp)

@@ -359,13 +359,23 @@ func (s *State) legalDeploy(seat int, buf []engine.Action) []engine.Action {
 	sc := s.scr()
 	sc.spaces = sc.spaces[:0]
 	found := false
+	var sp bitgrid
 	for i := range s.pieces {
 		pc := &s.pieces[i]
 		if int(pc.owner) != seat || pc.flags&fRemoved == 0 {
 			continue
 		}
+		if s.conf.grid.bits != nil && sc.lazy.on {
+			// A random playout: the grid spaces as a set, listed in the
+			// order of their index as below.
+			if !found {
+				sp, found = s.deploySpaces(seat), true
+			}
+			sc.lazy.addSet(len(buf), seat, actDeploy, i, &sp)
+			continue
+		}
 		if !found && s.conf.grid.bits != nil {
-			sp := s.deploySpaces(seat)
+			sp = s.deploySpaces(seat)
 			for w, bits := range sp {
 				for bits != 0 {
 					sc.spaces = append(sc.spaces, int16(w*64+mbits.TrailingZeros64(bits)))

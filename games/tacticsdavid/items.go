@@ -30,16 +30,15 @@ func (s *State) itemsOf(i int, skip int, buf []int) []int {
 // in the item's slot: "A Unit may only equip at most one of each type of
 // Item", and the item's Users.
 func (s *State) canHold(i int, it int) error {
-	var buf [numSlots]int
-	have := s.itemsOf(i, int(s.g.items[it].slot), buf[:0])
 	if s.quiet { // listing legal actions: whether, not why: CheckItem by its tables
 		inf := &s.info[s.pieces[i].prof]
 		if it < 1 || it > NumItems || inf.holds&(1<<it) == 0 {
 			return errQuiet
 		}
-		held, kind := 0, s.g.items[it].kind
-		for _, h := range have {
-			if h >= 1 && h <= NumItems && s.g.items[h].kind == kind {
+		// The items it holds but in the slot of it (itemsOf), by kind.
+		held, kind, slot := 0, s.g.items[it].kind, int(s.g.items[it].slot)
+		for k, h := range s.pieces[i].items {
+			if h >= 1 && h <= NumItems && k != slot && s.g.items[h].kind == kind {
 				held++
 			}
 		}
@@ -48,6 +47,8 @@ func (s *State) canHold(i int, it int) error {
 		}
 		return nil
 	}
+	var buf [numSlots]int
+	have := s.itemsOf(i, int(s.g.items[it].slot), buf[:0])
 	if err := s.g.c.CheckItem(s.profs[s.pieces[i].prof], it, have); err != nil {
 		return s.illegal(ruleItems, "%s may not equip the %s: %v", s.name(i), s.g.c.Items[it-1].Name, err)
 	}

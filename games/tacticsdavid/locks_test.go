@@ -7,9 +7,10 @@ import (
 )
 
 // TestLockCount checks that State.locks, which lets locksOwed answer at
-// once, is the number of pieces Locked in Combat, and State.mucous the
-// number of Mucous Trail markers, after every action of random crowded
-// battles.
+// once, is the number of pieces Locked in Combat, State.mucous the
+// number of Mucous Trail markers, that State.markers has the bit of
+// every piece with a marker lying, and that State.dues is set when a
+// piece has due bits, after every action of random crowded battles.
 func TestLockCount(t *testing.T) {
 	locked := 0
 	for seed := uint64(1); seed <= 40; seed++ {
@@ -43,6 +44,16 @@ func TestLockCount(t *testing.T) {
 			}
 			if int(s.mucous) != mu {
 				t.Fatalf("seed %d step %d: mucous %d, %d Mucous Trail markers", seed, step, s.mucous, mu)
+			}
+			for i := range s.pieces {
+				if s.pieces[i].ab.due != 0 && !s.dues {
+					t.Fatalf("seed %d step %d: u%d has due bits %b, dues is false", seed, step, i, s.pieces[i].ab.due)
+				}
+			}
+			for _, mk := range s.marks {
+				if mk.by >= 0 && mk.by < 64 && s.markers&(1<<uint(mk.by)) == 0 {
+					t.Fatalf("seed %d step %d: a marker of u%d lies, its bit of markers is clear", seed, step, mk.by)
+				}
 			}
 			if n > 0 {
 				locked++

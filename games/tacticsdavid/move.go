@@ -42,6 +42,27 @@ type scratch struct {
 	// shooterRange its Range Rating, which no check of the list changes.
 	shooter      int
 	shooterRange int
+	// listed is the Movement Rating the engaged unit (or team) of the
+	// last legal list moved with in it: a move of the list played by
+	// ApplyLegal at once moves with it (moveTo).
+	listed listedMove
+}
+
+// listedMove is the Movement Rating a legal list found for a move of
+// piece i with partner (scratch.listed), and what its search on
+// bitgrids read (searchMove), if it made one: the tables and grid spaces
+// of the move's search when it is made (live, moveTo).
+type listedMove struct {
+	ok         bool
+	i, partner int
+	rating     int
+
+	searched   bool
+	live       bool // moveTo is finding the path of the move listed
+	in         searchInput
+	halved     bool
+	nbr        [][4]int16
+	pass, slow []bool
 }
 
 func (s *State) scr() *scratch {
@@ -371,12 +392,18 @@ func (s *State) enter(ph uint8) {
 }
 
 // moveTo performs a Movement Procedure of piece i (with partner, or -1) to
-// p, facing f at the end.
-func (s *State) moveTo(i, partner int, p battlefield.Point, f battlefield.Facing, ev *engine.Log) {
+// p, facing f at the end, with Movement Rating rating (-1: the engaged
+// unit's, engagedRating).
+func (s *State) moveTo(i, partner int, p battlefield.Point, f battlefield.Facing, rating int, ev *engine.Log) {
 	dist := battlefield.Distance(s.pt(i), p)
 	track := s.tracked(i, partner)
 	if track {
-		s.trackMove(i, partner, p, -1, ev) // the path, for trails
+		// A rating from the list: the move it searched, nothing it read
+		// changed since (listedMove).
+		l := &s.scr().listed
+		l.live = rating >= 0
+		s.trackMove(i, partner, p, rating, ev) // the path, for trails
+		l.live = false
 	}
 	s.liftTeam(i, partner)
 	s.pieces[i].facing = f
@@ -386,7 +413,9 @@ func (s *State) moveTo(i, partner int, p battlefield.Point, f battlefield.Facing
 		s.pieces[partner].facing = f
 		s.place(partner, p)
 	}
-	s.event(ev, "move", "%s moves, facing %s", s.name(i), f)
+	if ev != nil { // a playout records no event: its arguments are not made
+		s.event(ev, "move", "%s moves, facing %s", s.name(i), f)
+	}
 	s.eng.moved, s.eng.moveDone = true, true
 	if track {
 		s.moved(i, partner, ev) // trails, and the abilities the move used
@@ -558,6 +587,11 @@ func (s *State) canCharge(i, partner int) error {
 	if err := s.canMove(i); err != nil {
 		return err
 	}
+	return s.mayCharge(i, partner)
+}
+
+// mayCharge is canCharge once canMove has allowed the move.
+func (s *State) mayCharge(i, partner int) error {
 	mt := s.moveType(i, partner)
 	p := &s.pieces[i]
 	switch {
@@ -673,6 +707,9 @@ func (s *State) canEscape(i int) error {
 	p := &s.pieces[i]
 	switch {
 	case p.lock < 0:
+		if s.quiet {
+			return errQuiet // every legal list asks: no name to look up
+		}
 		return s.illegal(ruleEscape, "%s is not Locked in Combat", s.name(i))
 	case p.lockTurn == s.turn:
 		return s.illegal(ruleEscape, "\"A Unit may not perform an Escape Procedure in the same Turn it was first Locked in Combat\"")
@@ -838,6 +875,6 @@ func (s *State) fearfulFlight(i int, ev *engine.Log) {
 		}
 	}
 	if best >= 0 {
-		s.moveTo(i, partner, battlefield.Point{X: best % s.bf.W, Y: best / s.bf.W}, s.pieces[i].facing, ev)
+		s.moveTo(i, partner, battlefield.Point{X: best % s.bf.W, Y: best / s.bf.W}, s.pieces[i].facing, -1, ev)
 	}
 }

@@ -195,6 +195,8 @@ type State struct {
 	cause   cause      // what is changing statuses now (within one action)
 	marks   []mark     // markers on grid spaces (trails, Shed)
 	mucous  int16      // the Mucous Trail markers among them: moveTables looks for them only when there are
+	markers uint64     // bit i: piece i (of the first 64) may have laid markers (markBy); none of the others lies
+	dues    bool       // a piece may have due bits (owe): none has when false
 	hired   [2]int16   // the Root each player declared for Hired Hit, or 0
 	peek    [2][2]int8 // the top two items of the Item Deck each player saw (Study), 0 for none
 	tally   *tally     // how often each ability fired; nil in clones
@@ -242,6 +244,7 @@ func (s *State) CloneInto(dst engine.State) bool {
 	if d.bf == s.bf && d.scratch != nil {
 		scr = d.scratch
 		scr.ab.flood.valid = false
+		scr.listed.ok = false // listed from dst, not s
 	}
 	*d = *s
 	d.rng = s.rng.Clone()

@@ -20,20 +20,30 @@ func (s *State) startTurn(ev *engine.Log) {
 	s.turns[s.player]++
 	s.killsTurn = 0
 	s.eng = noEngagement
+	stones := false // a Revival Stone is held
 	for i := range s.pieces {
 		p := &s.pieces[i]
-		p.flags &^= fFearDiscarded
-		p.ab.moveTurn = 0
+		off := uint16(fFearDiscarded)
 		if p.owner == s.player {
-			p.flags &^= fEngaged | fLockActed | fCombatEntered | fLuckyUsed
+			off |= fEngaged | fLockActed | fCombatEntered | fLuckyUsed
+		}
+		p.flags &^= off
+		p.ab.moveTurn = 0
+		if p.items[slotExpendable] == itemRevivalStone {
+			stones = true
 		}
 	}
-	s.event(ev, "turn.begin", "turn %d: %s's turn %d", (*count)(&s.turn), seatWord(s.player), (*count)(&s.turns[s.player]))
+	if ev != nil { // a playout records no event: its arguments are not made
+		s.event(ev, "turn.begin", "turn %d: %s's turn %d", (*count)(&s.turn), seatWord(s.player), (*count)(&s.turns[s.player]))
+	}
 	// Revival Stone: "If a Unit equipped with this Item acquires the Dead
 	// Status it may discard the Dead Status at the start of the owning
 	// Player's Turn." (item 5; TD-34: it always does, and the stone is
 	// used up.)
 	for i := range s.pieces {
+		if !stones {
+			break
+		}
 		p := &s.pieces[i]
 		if p.items[slotExpendable] == itemRevivalStone && p.owner == s.player && p.flags&fRemoved == 0 && p.has(Dead) {
 			p.status &^= statusBit(Dead)
@@ -84,7 +94,9 @@ func (s *State) engage(i int, ev *engine.Log) {
 			}
 		}
 	}
-	s.event(ev, "engage", "%s is engaged", s.name(i))
+	if ev != nil { // a playout records no event: its arguments are not made
+		s.event(ev, "engage", "%s is engaged", s.name(i))
+	}
 	for _, m := range members {
 		if m >= 0 && !s.over {
 			s.preEngageHooks(m, ev) // Research, Ctrl Alt Del
@@ -222,7 +234,9 @@ func (s *State) disengage(ev *engine.Log) {
 		}
 	}
 	if s.eng.p >= 0 {
-		s.event(ev, "disengage", "%s is disengaged", s.name(int(s.eng.p)))
+		if ev != nil { // a playout records no event: its arguments are not made
+			s.event(ev, "disengage", "%s is disengaged", s.name(int(s.eng.p)))
+		}
 	}
 	s.eng = noEngagement
 }

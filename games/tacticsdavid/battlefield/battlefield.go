@@ -140,7 +140,7 @@ type Battlefield struct {
 }
 
 // In reports whether p is on the battlefield.
-func (b *Battlefield) In(p Point) bool { return p.X >= 0 && p.Y >= 0 && p.X < b.W && p.Y < b.H }
+func (b *Battlefield) In(p Point) bool { return uint(p.X) < uint(b.W) && uint(p.Y) < uint(b.H) } // a negative X or Y is a large uint
 
 func (b *Battlefield) index(p Point) int { return p.Y*b.W + p.X }
 
