@@ -5,10 +5,12 @@ import "skald/engine"
 // View is what one seat, or a spectator, may see of a match. Hidden things
 // are left out, not blanked: a field that is absent is a secret.
 type View struct {
-	Seat     string      `json:"seat"`
-	Battle   int         `json:"battle"`
-	Phase    string      `json:"phase"`
-	Attacker string      `json:"attacker"`
+	Seat     string `json:"seat"`
+	Battle   int    `json:"battle"`
+	Phase    string `json:"phase"`
+	Attacker string `json:"attacker"`
+	// Weapons are the three weapons, as actions name them.
+	Weapons  []string    `json:"weapons"`
 	Deciders []string    `json:"deciders"`
 	Black    SideView    `json:"black"`
 	Red      SideView    `json:"red"`
@@ -29,9 +31,12 @@ type SideView struct {
 	Graves    int        `json:"gravestones"`
 	UnitCards []UnitView `json:"unit_cards"`
 	DeckSize  int        `json:"deck_size"`
-	// Deck is the battle deck in order, first card first; only its owner
-	// sees it, all of it (seed 002: "you get to look at all your cards").
-	Deck []CardView `json:"deck,omitempty"`
+	// Deck is the battle deck in order, first card first, by the cards'
+	// names; only its owner sees it, all of it (seed 002: "you get to look
+	// at all your cards"). What each card is (its powers and extras, or a
+	// unit card's text) is in the game's assets (Game.Assets): the same
+	// in every match, it is not sent again in every frame.
+	Deck []string `json:"deck,omitempty"`
 	// Out is the cards taken out of the game since the last shuffle, in
 	// the order they left: public, they were placed on the table.
 	Out      []string `json:"out_of_game"`
@@ -54,7 +59,7 @@ type UnitView struct {
 	Alive bool   `json:"alive"`
 }
 
-// CardView is a battle-deck card as its owner sees it.
+// CardView is a battle-deck card as printed, as the game's assets give it.
 type CardView struct {
 	Name  string        `json:"name"`
 	Unit  bool          `json:"unit,omitempty"`
@@ -117,6 +122,7 @@ func (s *State) View(seat engine.Seat) any {
 		Battle:   int(s.battle),
 		Phase:    phaseNames[s.phase],
 		Attacker: colourNames[s.attacker],
+		Weapons:  weaponNames[:],
 		Deciders: []string{},
 		Strategy: DeckView{Size: int(s.nStrat), Discard: []string{}},
 		Opening:  []string{},
@@ -180,14 +186,13 @@ func (s *State) sideView(owner, viewer engine.Seat) SideView {
 		v.UnitCards = append(v.UnitCards, UnitView{Name: s.c.UnitNames[int(owner)*maxUnits+i], Alive: sd.alive&(1<<uint(i)) != 0})
 	}
 	deck := s.c.Decks[owner]
-	views := s.c.cardViews[owner]
 	for _, c := range sd.out[:sd.nOut] {
 		v.Out = append(v.Out, deck[c].Name)
 	}
 	if mine {
-		v.Deck = make([]CardView, 0, sd.nDeck)
+		v.Deck = make([]string, 0, sd.nDeck)
 		for k := range int(sd.nDeck) {
-			v.Deck = append(v.Deck, views[sd.top(k)])
+			v.Deck = append(v.Deck, deck[sd.top(k)].Name)
 		}
 		v.Hand = []string{}
 		for _, c := range sd.hand {
