@@ -124,6 +124,11 @@ type corkConn struct {
 	mu     sync.Mutex
 	corked bool
 	buf    []byte
+	// deadline is the write deadline set on Conn: writes made at least
+	// half a timeout before it are left under it, rather than setting a
+	// deadline and clearing it around each one (two changes to the
+	// runtime's timers a write).
+	deadline time.Time
 }
 
 func (c *corkConn) Write(p []byte) (int, error) {
@@ -133,7 +138,19 @@ func (c *corkConn) Write(p []byte) (int, error) {
 		c.buf = append(c.buf, p...)
 		return len(p), nil
 	}
+	c.armWrite(writeTimeout)
 	return c.Conn.Write(p)
+}
+
+// armWrite makes sure that a write begun now has between timeout/2 and
+// timeout to finish. c.mu is held.
+func (c *corkConn) armWrite(timeout time.Duration) {
+	now := time.Now()
+	if c.deadline.Sub(now) >= timeout/2 {
+		return
+	}
+	c.deadline = now.Add(timeout)
+	c.Conn.SetWriteDeadline(c.deadline)
 }
 
 func (c *corkConn) cork() {
@@ -150,9 +167,8 @@ func (c *corkConn) uncork(timeout time.Duration) error {
 	if len(c.buf) == 0 {
 		return nil
 	}
-	c.Conn.SetWriteDeadline(time.Now().Add(timeout))
+	c.armWrite(timeout)
 	_, err := c.Conn.Write(c.buf)
-	c.Conn.SetWriteDeadline(time.Time{})
 	if cap(c.buf) > 256<<10 {
 		c.buf = nil // a large resync: do not keep its room
 	} else {
