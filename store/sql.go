@@ -92,6 +92,11 @@ func (r *appendReq) String() string {
 // maxBatch is the most actions one group commit writes.
 const maxBatch = 256
 
+// paceFrom is the rate of actions, in actions a pace, from which group
+// commits are paced (see commitLoop): with the default pace of 2 ms, 2,000
+// actions a second.
+const paceFrom = 4
+
 // writing locks out this process's other SQLite writers until the
 // returned function is called.
 func (s *sqlStore) writing() func() {
@@ -347,19 +352,22 @@ func (s *sqlStore) startCommitter() {
 // first action waiting and every other one queued by then, up to
 // maxBatch. While a batch commits, the next one gathers.
 //
-// With a pace, a commit starts no sooner than pace after the last one
-// started: an action that comes sooner waits for the rest of that time,
-// and every action that comes meanwhile joins it. A commit costs SQLite
-// about 200 µs of CPU whatever its size (the fsync alone about 60) and
-// each action in it about 20 more, so under load the pace makes batches
-// larger and every action cheaper, for at most pace of latency; an action
-// that comes after a quiet pace (a lightly loaded server) is committed at
-// once, as before.
+// Under load, with a pace, a commit starts no sooner than pace after the
+// last one started: an action that comes sooner waits for the rest of
+// that time, and every action that comes meanwhile joins it. A commit
+// costs SQLite about 200 µs of CPU whatever its size (the fsync alone
+// about 60) and each action in it about 20 more, so the pace makes
+// batches larger and every action cheaper, for at most pace of latency.
+// "Under load" is when actions have been coming at paceFrom or more a
+// pace (the rate smoothed over the last commits): below that the CPU is
+// not what bounds a server, and an action is committed as soon as the
+// last commit ends, as without a pace.
 func (s *sqlStore) commitLoop() {
 	defer close(s.stopped)
 	batch := make([]*appendReq, 0, maxBatch)
 	var started time.Time
 	var timer *time.Timer
+	rate := 0.0 // actions and creations a second, smoothed
 	for {
 		select {
 		case r := <-s.appends:
@@ -375,7 +383,7 @@ func (s *sqlStore) commitLoop() {
 				}
 			}
 		}
-		if wait := s.pace - time.Since(started); s.pace > 0 && wait > 0 {
+		if wait := s.pace - time.Since(started); s.pace > 0 && wait > 0 && rate*s.pace.Seconds() >= paceFrom {
 			if timer == nil {
 				timer = time.NewTimer(wait)
 			} else {
@@ -401,7 +409,13 @@ func (s *sqlStore) commitLoop() {
 				break more
 			}
 		}
-		started = time.Now()
+		// What came since the last commit started, over that time: after
+		// a quiet spell the rate is down within a few commits.
+		now := time.Now()
+		if !started.IsZero() {
+			rate = 0.7*rate + 0.3*float64(len(batch))/max(now.Sub(started).Seconds(), 1e-6)
+		}
+		started = now
 		s.commitBatch(batch)
 		s.commits.Add(1)
 		s.committed.Add(int64(len(batch)))
