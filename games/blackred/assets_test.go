@@ -63,3 +63,31 @@ func TestAssetsNameEveryDeckCard(t *testing.T) {
 		}
 	}
 }
+
+// TestLastBattleViewShared checks that the last battle's view, made once
+// and shared by the match's states, is at every step of random matches
+// the one made afresh, in a clone as in the state itself.
+func TestLastBattleViewShared(t *testing.T) {
+	for seed := uint64(1); seed <= 10; seed++ {
+		s := newState(t, seed, nil)
+		r := engine.NewRand(seed)
+		var buf []engine.Action
+		for step := 0; !s.Deciders().Empty(); step++ {
+			for _, st := range []*State{s, s.Clone().(*State)} {
+				if st.last.number == 0 {
+					continue
+				}
+				got, _ := json.Marshal(st.View(Black).(View).Last)
+				want, _ := json.Marshal(st.makeBattleView())
+				if string(got) != string(want) {
+					t.Fatalf("seed %d, step %d: last battle %s, made afresh %s", seed, step, got, want)
+				}
+			}
+			d := s.Deciders().List()
+			buf = s.Legal(d[0], buf[:0])
+			if err := s.Apply(buf[r.IntN(len(buf))], nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}

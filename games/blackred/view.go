@@ -1,6 +1,10 @@
 package blackred
 
-import "skald/engine"
+import (
+	"sync"
+
+	"skald/engine"
+)
 
 // View is what one seat, or a spectator, may see of a match. Hidden things
 // are left out, not blanked: a field that is absent is a secret.
@@ -140,17 +144,7 @@ func (s *State) View(seat engine.Seat) any {
 	}
 	v.Black, v.Red = s.sideView(Black, seat), s.sideView(Red, seat)
 	if s.last.number > 0 {
-		b := &BattleView{Number: int(s.last.number), Winner: colourNameOr(engine.Seat(s.last.winner), "none")}
-		for i, bs := range []*BattleSideView{&b.Black, &b.Red} {
-			bs.Weapon = weaponNames[s.last.weapon[i]]
-			bs.Total = int(s.last.total[i])
-			for _, c := range s.last.cards[i][:s.last.force[i]] {
-				bs.Cards = append(bs.Cards, s.c.Decks[i][c].Name)
-			}
-			r := s.reckon(engine.Seat(i))
-			bs.Terms, bs.Floored, bs.Sum = r.view(), r.floored, r.String()
-		}
-		v.Last = b
+		v.Last = s.lastBattleView()
 	}
 	if r, over := s.Result(); over {
 		v.Over, v.Reason = true, r.Reason
@@ -160,6 +154,46 @@ func (s *State) View(seat engine.Seat) any {
 		}
 	}
 	return v
+}
+
+// battleViewCache holds the view of one last battle. A view's Last
+// points to it: views are read, never changed.
+type battleViewCache struct {
+	mu   sync.Mutex
+	last lastBattle
+	view *BattleView
+}
+
+// lastBattleView returns the view of the last battle, made once for every
+// state that has it (all of a match's clones share the cache): it is a
+// function of s.last alone, which every view shows until the next battle
+// ends, and its sums are text.
+func (s *State) lastBattleView() *BattleView {
+	c := s.battleView
+	if c == nil {
+		return s.makeBattleView()
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.view == nil || c.last != s.last {
+		c.last, c.view = s.last, s.makeBattleView()
+	}
+	return c.view
+}
+
+// makeBattleView makes the view of the last battle.
+func (s *State) makeBattleView() *BattleView {
+	b := &BattleView{Number: int(s.last.number), Winner: colourNameOr(engine.Seat(s.last.winner), "none")}
+	for i, bs := range []*BattleSideView{&b.Black, &b.Red} {
+		bs.Weapon = weaponNames[s.last.weapon[i]]
+		bs.Total = int(s.last.total[i])
+		for _, c := range s.last.cards[i][:s.last.force[i]] {
+			bs.Cards = append(bs.Cards, s.c.Decks[i][c].Name)
+		}
+		r := s.reckon(engine.Seat(i))
+		bs.Terms, bs.Floored, bs.Sum = r.view(), r.floored, r.String()
+	}
+	return b
 }
 
 func colourNameOr(seat engine.Seat, other string) string {
