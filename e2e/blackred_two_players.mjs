@@ -87,6 +87,11 @@ await run('blackred: two players, a whole match', async (browser) => {
     const size = Number(/battle deck (\d+)/.exec(meta)[1]);
     const shown = await page.locator(`#side-${me} ol.deck li`).count();
     assert(size > 6 && shown === size, `${me} sees the whole battle deck: ${shown} of ${size} cards`);
+    // The view names the cards; each shows its values from the game's
+    // assets: a battle card its power for each weapon, a unit card its text.
+    const texts = await page.locator(`#side-${me} ol.deck li small`).allTextContents();
+    assert(texts.length === size && texts.every((t) => /^sword \d+(\+\d+)? · spear \d+(\+\d+)? · bow \d+(\+\d+)?$/.test(t) || t.length > 10),
+      `${me}'s deck cards show their values: ${texts.slice(0, 4)}`);
   }
   const rand = seeded(42);
   let clicks = 0;

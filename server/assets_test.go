@@ -95,7 +95,7 @@ func TestAssetsGames(t *testing.T) {
 		game   string
 		assets bool
 	}{
-		{"blackred", false},
+		{"blackred", true},
 		{"tacticsdavid", true},
 		{"wintergrim", true},
 		{"bloodrage", true},

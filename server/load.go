@@ -151,6 +151,10 @@ func (p *pacer) resume(now time.Time) {
 // loadRun is the state a load run's clients share.
 type loadRun struct {
 	cfg LoadConfig
+	// seats is how many seats a match of cfg.Game has at least: looked up
+	// once, since games.Lookup makes every game (a sixth of a millisecond,
+	// for every match the client made).
+	seats int
 	// start and stop are the measured window, in UnixNano (0: not yet).
 	start, stop atomic.Int64
 	mu          sync.Mutex
@@ -208,9 +212,14 @@ func Load(ctx context.Context, cfg LoadConfig) (*LoadResult, error) {
 	if cfg.Warmup <= 0 {
 		cfg.Warmup = time.Minute
 	}
+	g, err := games.Lookup(cfg.Game)
+	if err != nil {
+		return nil, err
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	run := &loadRun{cfg: cfg, full: make(chan struct{})}
+	run.seats, _ = g.Seats()
 	run.res.Matches, run.res.Offered = cfg.Matches, max(cfg.Rate, 0)
 	var (
 		started  sync.WaitGroup
@@ -312,12 +321,7 @@ func Load(ctx context.Context, cfg LoadConfig) (*LoadResult, error) {
 // not one: each acts for its own seat).
 func loadMatch(ctx context.Context, run *loadRun, p *pacer, rng *rand.Rand, playing func()) (refused int, over bool, err error) {
 	cfg := run.cfg
-	g, err := games.Lookup(cfg.Game)
-	if err != nil {
-		return 0, false, err
-	}
-	lo, _ := g.Seats()
-	seats := make([]string, lo)
+	seats := make([]string, run.seats)
 	for i := range seats {
 		seats[i] = "human"
 	}

@@ -41,6 +41,7 @@ func runBenchServe(e *env, args []string) error {
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the server to `file`")
 	clientProcs := fs.Int("client-procs", 1, "GOMAXPROCS of the load client's process (0: as many as the machine has)")
 	memProfile := fs.String("memprofile", "", "write the server's allocations over the run (an allocs profile) to `file`")
+	pace := fs.Duration("commit-pace", 0, "SQLite: the least time from the start of one group commit to the start of the next (0: the store's default, "+store.DefaultCommitPace.String()+"; negative: none)")
 	inProcess := fs.Bool("in-process", false, "run the load client in this process rather than a child")
 	loadURL := fs.String("load-url", "", "run only the load client against the server at `url` (used by bench serve itself)")
 	opts := optionFlags{}
@@ -86,11 +87,23 @@ func runBenchServe(e *env, args []string) error {
 	if !strings.HasPrefix(dsn, "postgres://") && !strings.HasPrefix(dsn, "postgresql://") {
 		kind = "SQLite"
 	}
-	st, err := store.Open(ctx, dsn)
+	var st store.Store
+	if kind == "SQLite" {
+		st, err = store.OpenSQLiteWith(ctx, dsn, store.SQLiteOptions{CommitPace: *pace})
+	} else {
+		st, err = store.Open(ctx, dsn)
+	}
 	if err != nil {
 		return err
 	}
 	defer st.Close()
+	// The group commits of the measured window, where the store counts
+	// them.
+	type commitCounter interface {
+		CommitStats() (commits, written int64)
+	}
+	var commits0, written0, commits1, written1 int64
+	cc, _ := st.(commitCounter)
 	// The load client creates every match from one address at once: the
 	// limits on creations would measure themselves, not the server.
 	lim := server.DefaultLimits()
@@ -137,8 +150,20 @@ func runBenchServe(e *env, args []string) error {
 	// found at its last cycle in the window: forcing a collection when the
 	// window opens (as this did) stalled the server for the window's
 	// first tenth of a second and set its p99.
-	onLive := func() { cpu0 = processCPU(); live = srv.LiveMatches() }
-	onEnd := func() { cpu1 = processCPU(); liveHeap = heapLive() }
+	onLive := func() {
+		cpu0 = processCPU()
+		live = srv.LiveMatches()
+		if cc != nil {
+			commits0, written0 = cc.CommitStats()
+		}
+	}
+	onEnd := func() {
+		cpu1 = processCPU()
+		liveHeap = heapLive()
+		if cc != nil {
+			commits1, written1 = cc.CommitStats()
+		}
+	}
 	var res *server.LoadResult
 	var clientCPU time.Duration
 	if *inProcess {
@@ -170,6 +195,10 @@ func runBenchServe(e *env, args []string) error {
 		share = float64(clientCPU) / float64(clientCPU+serverCPU)
 	}
 	perAction := func(c time.Duration) time.Duration { return c / time.Duration(max(res.Actions, 1)) }
+	perCommit := 0.0
+	if commits1 > commits0 {
+		perCommit = float64(written1-written0) / float64(commits1-commits0)
+	}
 	if *asJSON {
 		return json.NewEncoder(e.stdout).Encode(struct {
 			*server.LoadResult
@@ -180,7 +209,9 @@ func runBenchServe(e *env, args []string) error {
 			ClientCPU      float64 `json:"client_cpu_s"`
 			ClientCPUShare float64 `json:"client_cpu_share"`
 			OfferedRate    float64 `json:"offered_rate"`
-		}{res, *game, kind, perMatch, serverCPU.Seconds(), clientCPU.Seconds(), share, *offered})
+			Commits        int64   `json:"commits,omitempty"`
+			PerCommit      float64 `json:"written_per_commit,omitempty"`
+		}{res, *game, kind, perMatch, serverCPU.Seconds(), clientCPU.Seconds(), share, *offered, commits1 - commits0, perCommit})
 	}
 	load := "closed loop (each action as soon as the last is acknowledged)"
 	if *offered > 0 {
@@ -196,6 +227,9 @@ func runBenchServe(e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stdout, "%s, %s store, %s, %s; measured over %.1fs after a warm-up of %.1fs (matches created, clients connected)\n%s\nmemory per live match (%s): %.0f KiB\n",
 		*game, kind, procs, load, res.Elapsed.Seconds(), res.Warmup.Seconds(), res, held, perMatch/1024)
+	if perCommit > 0 {
+		fmt.Fprintf(e.stdout, "group commits: %d, %.1f actions or new matches each\n", commits1-commits0, perCommit)
+	}
 	if *inProcess {
 		fmt.Fprintf(e.stdout, "CPU: %.2fs, %v per action (server and load client in one process), in the measured window\n", serverCPU.Seconds(), perAction(serverCPU).Round(time.Microsecond))
 	} else {

@@ -89,10 +89,6 @@ type Content struct {
 	Decks     [2][]Card // by colour, copies expanded, in data order
 	Strategy  []StrategyCard
 	UnitNames []string // the 48 unit cards
-
-	// cardViews are Decks' cards as their owner's view shows them, made
-	// once: a view only reads them.
-	cardViews [2][]CardView
 }
 
 // Data limits checked when content is loaded.
@@ -176,9 +172,6 @@ func LoadContent(decks, strategy, units []byte) (*Content, error) {
 			return nil, fmt.Errorf("decks.yaml: %s: %w", colourNames[i], err)
 		}
 		c.Decks[i] = deck
-		for _, card := range deck {
-			c.cardViews[i] = append(c.cardViews[i], cardView(card))
-		}
 	}
 	var ys []yamlCard
 	if err := yaml.UnmarshalWithOptions(strategy, &ys, yaml.Strict()); err != nil {

@@ -71,7 +71,12 @@ func (s *State) Describe(seat engine.Seat) string {
 		if sv.Deck != nil {
 			// All of it: "you get to look at all your cards" (seed 002).
 			fmt.Fprintf(&b, "  your battle deck, first card first (power/+extra for sword, spear, bow):\n")
-			for k, c := range sv.Deck {
+			for k, name := range sv.Deck {
+				c, ok := s.c.card(engine.Seat(i), name)
+				if !ok {
+					fmt.Fprintf(&b, "    %2d. %s\n", k+1, name)
+					continue
+				}
 				if c.Unit {
 					fmt.Fprintf(&b, "    %2d. %-16s unit card: %s\n", k+1, c.Name, c.Text)
 					continue

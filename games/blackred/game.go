@@ -73,7 +73,7 @@ func (g *Game) New(cfg engine.Config) (engine.State, error) {
 		return nil, err
 	}
 	units, _ := strconv.Atoi(opts["units"])
-	s := &State{c: g.content, t: g.tab, rng: engine.NewRand(cfg.Seed), units: uint8(units), lastWinner: none}
+	s := &State{c: g.content, t: g.tab, rng: engine.NewRand(cfg.Seed), units: uint8(units), lastWinner: none, battleView: &battleViewCache{}}
 	for i := range s.side {
 		sd := &s.side[i]
 		sd.alive = 1<<uint(units) - 1

@@ -77,6 +77,10 @@ type State struct {
 	// placed). Made once by New or Arrange and never changed, so clones
 	// share it.
 	opening engine.Log
+	// battleView is the last battle's view, made once for all the views
+	// that show it (every seat's, at every step until the next battle
+	// ends). Made by New, shared by clones.
+	battleView *battleViewCache
 }
 
 // ending is how the match ended: the winner, none for a draw, and why. The

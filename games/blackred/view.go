@@ -1,14 +1,20 @@
 package blackred
 
-import "skald/engine"
+import (
+	"sync"
+
+	"skald/engine"
+)
 
 // View is what one seat, or a spectator, may see of a match. Hidden things
 // are left out, not blanked: a field that is absent is a secret.
 type View struct {
-	Seat     string      `json:"seat"`
-	Battle   int         `json:"battle"`
-	Phase    string      `json:"phase"`
-	Attacker string      `json:"attacker"`
+	Seat     string `json:"seat"`
+	Battle   int    `json:"battle"`
+	Phase    string `json:"phase"`
+	Attacker string `json:"attacker"`
+	// Weapons are the three weapons, as actions name them.
+	Weapons  []string    `json:"weapons"`
 	Deciders []string    `json:"deciders"`
 	Black    SideView    `json:"black"`
 	Red      SideView    `json:"red"`
@@ -29,9 +35,12 @@ type SideView struct {
 	Graves    int        `json:"gravestones"`
 	UnitCards []UnitView `json:"unit_cards"`
 	DeckSize  int        `json:"deck_size"`
-	// Deck is the battle deck in order, first card first; only its owner
-	// sees it, all of it (seed 002: "you get to look at all your cards").
-	Deck []CardView `json:"deck,omitempty"`
+	// Deck is the battle deck in order, first card first, by the cards'
+	// names; only its owner sees it, all of it (seed 002: "you get to look
+	// at all your cards"). What each card is (its powers and extras, or a
+	// unit card's text) is in the game's assets (Game.Assets): the same
+	// in every match, it is not sent again in every frame.
+	Deck []string `json:"deck,omitempty"`
 	// Out is the cards taken out of the game since the last shuffle, in
 	// the order they left: public, they were placed on the table.
 	Out      []string `json:"out_of_game"`
@@ -54,7 +63,7 @@ type UnitView struct {
 	Alive bool   `json:"alive"`
 }
 
-// CardView is a battle-deck card as its owner sees it.
+// CardView is a battle-deck card as printed, as the game's assets give it.
 type CardView struct {
 	Name  string        `json:"name"`
 	Unit  bool          `json:"unit,omitempty"`
@@ -117,6 +126,7 @@ func (s *State) View(seat engine.Seat) any {
 		Battle:   int(s.battle),
 		Phase:    phaseNames[s.phase],
 		Attacker: colourNames[s.attacker],
+		Weapons:  weaponNames[:],
 		Deciders: []string{},
 		Strategy: DeckView{Size: int(s.nStrat), Discard: []string{}},
 		Opening:  []string{},
@@ -134,17 +144,7 @@ func (s *State) View(seat engine.Seat) any {
 	}
 	v.Black, v.Red = s.sideView(Black, seat), s.sideView(Red, seat)
 	if s.last.number > 0 {
-		b := &BattleView{Number: int(s.last.number), Winner: colourNameOr(engine.Seat(s.last.winner), "none")}
-		for i, bs := range []*BattleSideView{&b.Black, &b.Red} {
-			bs.Weapon = weaponNames[s.last.weapon[i]]
-			bs.Total = int(s.last.total[i])
-			for _, c := range s.last.cards[i][:s.last.force[i]] {
-				bs.Cards = append(bs.Cards, s.c.Decks[i][c].Name)
-			}
-			r := s.reckon(engine.Seat(i))
-			bs.Terms, bs.Floored, bs.Sum = r.view(), r.floored, r.String()
-		}
-		v.Last = b
+		v.Last = s.lastBattleView()
 	}
 	if r, over := s.Result(); over {
 		v.Over, v.Reason = true, r.Reason
@@ -154,6 +154,46 @@ func (s *State) View(seat engine.Seat) any {
 		}
 	}
 	return v
+}
+
+// battleViewCache holds the view of one last battle. A view's Last
+// points to it: views are read, never changed.
+type battleViewCache struct {
+	mu   sync.Mutex
+	last lastBattle
+	view *BattleView
+}
+
+// lastBattleView returns the view of the last battle, made once for every
+// state that has it (all of a match's clones share the cache): it is a
+// function of s.last alone, which every view shows until the next battle
+// ends, and its sums are text.
+func (s *State) lastBattleView() *BattleView {
+	c := s.battleView
+	if c == nil {
+		return s.makeBattleView()
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.view == nil || c.last != s.last {
+		c.last, c.view = s.last, s.makeBattleView()
+	}
+	return c.view
+}
+
+// makeBattleView makes the view of the last battle.
+func (s *State) makeBattleView() *BattleView {
+	b := &BattleView{Number: int(s.last.number), Winner: colourNameOr(engine.Seat(s.last.winner), "none")}
+	for i, bs := range []*BattleSideView{&b.Black, &b.Red} {
+		bs.Weapon = weaponNames[s.last.weapon[i]]
+		bs.Total = int(s.last.total[i])
+		for _, c := range s.last.cards[i][:s.last.force[i]] {
+			bs.Cards = append(bs.Cards, s.c.Decks[i][c].Name)
+		}
+		r := s.reckon(engine.Seat(i))
+		bs.Terms, bs.Floored, bs.Sum = r.view(), r.floored, r.String()
+	}
+	return b
 }
 
 func colourNameOr(seat engine.Seat, other string) string {
@@ -180,14 +220,13 @@ func (s *State) sideView(owner, viewer engine.Seat) SideView {
 		v.UnitCards = append(v.UnitCards, UnitView{Name: s.c.UnitNames[int(owner)*maxUnits+i], Alive: sd.alive&(1<<uint(i)) != 0})
 	}
 	deck := s.c.Decks[owner]
-	views := s.c.cardViews[owner]
 	for _, c := range sd.out[:sd.nOut] {
 		v.Out = append(v.Out, deck[c].Name)
 	}
 	if mine {
-		v.Deck = make([]CardView, 0, sd.nDeck)
+		v.Deck = make([]string, 0, sd.nDeck)
 		for k := range int(sd.nDeck) {
-			v.Deck = append(v.Deck, views[sd.top(k)])
+			v.Deck = append(v.Deck, deck[sd.top(k)].Name)
 		}
 		v.Hand = []string{}
 		for _, c := range sd.hand {

@@ -1,6 +1,7 @@
 // Black & Red: each side's units and gravestones, the strategy cards (face
 // down until both are placed), the force cards (placed face down and
-// turned over together), your hand and your whole battle deck in order,
+// turned over together), your hand and your whole battle deck in order
+// (the view names its cards; their values are the game's assets),
 // each side's cards taken out of the game (public), what was announced
 // before battle 1 (who attacks first and why, the unit cards placed), and
 // the last battle's outcome, each total as its terms with their cards.
@@ -121,9 +122,14 @@ function side(name, sv, ctx, mine, view) {
     if (sv.deck) {
       // All of it: the rules let a player look at his whole deck.
       box.append(h('details.deck', { open: true }, h('summary', { text: `your whole battle deck (${count(sv.deck.length, 'card', 'cards')}), first card first` }),
-        h('ol.deck', {}, sv.deck.map((c, i) => h('li' + (i < sv.max_cards ? '.top' : ''), {},
-          h('b', { text: c.name }), ' ',
-          c.unit ? h('small', { text: c.text }) : h('small', { text: WEAPONS.map((w) => `${w} ${c.power[w]}${c.extra[w] ? '+' + c.extra[w] : ''}`).join(' · ') }))))));
+        h('ol.deck', {}, sv.deck.map((name, i) => {
+          // The view names the cards; what each is comes from the game's
+          // assets (/api/games/blackred/assets), loaded once.
+          const c = ctx.assets?.cards?.[name];
+          return h('li' + (i < sv.max_cards ? '.top' : ''), { dataset: { card: name } },
+            h('b', { text: name }), ' ',
+            !c ? '' : c.unit ? h('small', { text: c.text }) : h('small', { text: WEAPONS.map((w) => `${w} ${c.power[w]}${c.extra[w] ? '+' + c.extra[w] : ''}`).join(' · ') }));
+        }))));
     }
   } else {
     box.append(h('div.hand.hidden', {}, Array.from({ length: sv.hand_size }, () => back('strategy card in hand'))));
