@@ -494,39 +494,29 @@ func quickDecode(data []byte, msg *ClientMessage) bool {
 		var field int
 		switch key {
 		case "type", "action":
-			field = 0
-			if key == "action" {
-				field = 2
-			}
 			v, next, ok := quickString(data, i, end)
 			if !ok {
 				return false
 			}
-			if field == 0 {
-				msg.Type = v
+			if key == "type" {
+				field, msg.Type = 0, v
 			} else {
-				msg.Action = v
+				field, msg.Action = 1, v
 			}
 			i = next
-		case "id", "seq":
-			field = 1
-			if key == "seq" {
-				field = 3
-			}
+		case "id":
 			v, next, ok := quickInt(data, i, end)
 			if !ok {
 				return false
 			}
-			if field == 1 {
-				msg.ID = v
-			} else {
-				if v < math.MinInt32 || v > math.MaxInt32 {
-					return false
-				}
-				seq := int(v)
-				msg.Seq = &seq
+			field, msg.ID, i = 2, v, next
+		case "seq":
+			v, next, ok := quickInt(data, i, end)
+			if !ok || v < math.MinInt32 || v > math.MaxInt32 {
+				return false
 			}
-			i = next
+			seq := int(v)
+			field, msg.Seq, i = 3, &seq, next
 		default:
 			return false
 		}
