@@ -34,14 +34,7 @@ func BenchmarkAppend(b *testing.B) {
 			}
 			defer st.Close()
 			const matches = 200
-			ids := make([]string, matches)
-			for i := range ids {
-				m := newMatch("bench")
-				if err := st.CreateMatch(ctx, m); err != nil {
-					b.Fatal(err)
-				}
-				ids[i] = m.ID
-			}
+			ids := createMatches(b, st, matches, "bench")
 			seqs := make([]int, matches)
 			var mu sync.Mutex
 			next := 0

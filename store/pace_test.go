@@ -20,14 +20,7 @@ func TestCommitPace(t *testing.T) {
 	defer st.Close()
 	s := st.(*sqlStore)
 	const writers, each = 16, 20
-	ids := make([]string, writers)
-	for i := range ids {
-		m := newMatch("pace")
-		if err := st.CreateMatch(ctx, m); err != nil {
-			t.Fatal(err)
-		}
-		ids[i] = m.ID
-	}
+	ids := createMatches(t, st, writers, "pace")
 	// Alone, an action does not wait for the pace (a long one here, so
 	// that a slow fsync on a busy machine is not taken for it).
 	slow, err := OpenSQLiteWith(ctx, filepath.Join(t.TempDir(), "slow.db"), SQLiteOptions{CommitPace: time.Second})

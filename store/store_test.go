@@ -92,6 +92,21 @@ func newMatch(prefix string) *Match {
 	}
 }
 
+// createMatches stores n new matches named from prefix and returns their
+// ids.
+func createMatches(tb testing.TB, s Store, n int, prefix string) []string {
+	tb.Helper()
+	ids := make([]string, n)
+	for i := range ids {
+		m := newMatch(prefix)
+		if err := s.CreateMatch(context.Background(), m); err != nil {
+			tb.Fatal(err)
+		}
+		ids[i] = m.ID
+	}
+	return ids
+}
+
 // testStore checks the behaviour every Store must have.
 func testStore(t *testing.T, s Store) {
 	ctx := context.Background()
@@ -440,14 +455,7 @@ func TestLock(t *testing.T) {
 func testGroupCommit(t *testing.T, s Store) {
 	ctx := context.Background()
 	const matches, steps = 24, 12
-	ids := make([]string, matches)
-	for i := range ids {
-		m := newMatch("group")
-		if err := s.CreateMatch(ctx, m); err != nil {
-			t.Fatal(err)
-		}
-		ids[i] = m.ID
-	}
+	ids := createMatches(t, s, matches, "group")
 	var wg sync.WaitGroup
 	var conflicts, refused atomic.Int32
 	for i, id := range ids {
