@@ -15,8 +15,8 @@ package tacticsdavid
 // 9 of 100 against random play, where 600 drew 4. Deeper rollouts score
 // each action less surely, and the best of dozens of noisy means is
 // often luck: without the margin, rollouts cut after 10 actions drew 6 of
-// 80 battles against random play, ending turns with an enemy in reach,
-// and after 30 actions 22 of 50.
+// 80 battles against random play, and after 30 actions 22 of 50, ending
+// turns with an enemy in reach.
 func (s *State) LevelSearch(level string) string {
 	switch level {
 	case "normal":
