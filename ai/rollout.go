@@ -115,6 +115,12 @@ func (b *Rollout) Choose(s engine.State, seat engine.Seat) engine.Action {
 	if h, ok := d.(engine.Heuristic); ok {
 		b.base = index(b.legal, h.Suggest(seat, &b.rng))
 	}
+	if j, ok := d.(Judge); ok && b.base >= 0 && b.cutAt(d) > 0 && !j.CanJudge(b.cutAt(d)) {
+		// Rollouts cut short would all be judged alike: the rules of
+		// thumb choose.
+		b.iters = 0
+		return b.legal[b.base]
+	}
 	if rk, ok := d.(Ranker); ok && b.Top > 0 && n > b.Top {
 		b.keepTop(rk, seat)
 		if len(b.alive) == 1 {
@@ -146,6 +152,30 @@ func (b *Rollout) Choose(s engine.State, seat engine.Seat) engine.Action {
 		b.halve()
 	}
 	return b.legal[b.best()]
+}
+
+// Judge is implemented by states whose evaluation ([engine.Evaluator])
+// tells positions apart only once the match is far enough along, such as
+// a game whose armies are still being built: where it cannot, rollouts
+// cut after a few actions would all score the same, and a rollout bot
+// plays the action the rules of thumb suggest without rolling out.
+type Judge interface {
+	// CanJudge reports whether positions depth actions on from this one
+	// can be told apart by their evaluation.
+	CanJudge(depth int) bool
+}
+
+// cutAt returns the number of actions after which rollouts from c stop
+// to be judged by its evaluation: the bot's Depth, or the game's
+// [Horizon]; 0 if they play to the end.
+func (b *Rollout) cutAt(c engine.State) int {
+	if _, ok := c.(engine.Evaluator); !ok {
+		return 0
+	}
+	if h, ok := c.(Horizon); ok && !b.depthGiven {
+		return max(1, h.Horizon())
+	}
+	return b.Depth
 }
 
 // Ranker is implemented by states whose rules of thumb score every legal
@@ -218,12 +248,8 @@ func (b *Rollout) deal(s engine.State, seat engine.Seat) engine.State {
 // seat.
 func (b *Rollout) play(c engine.State, seat engine.Seat, r *engine.Rand) float64 {
 	ev, judge := c.(engine.Evaluator)
-	depth := b.Depth
-	if h, ok := c.(Horizon); ok && !b.depthGiven {
-		depth = max(1, h.Horizon())
-	}
 	limit := PlayoutLimit
-	if judge && depth > 0 {
+	if depth := b.cutAt(c); depth > 0 {
 		limit = depth
 	}
 	h, guided := c.(engine.Heuristic)

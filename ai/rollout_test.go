@@ -189,3 +189,41 @@ func TestRolloutTop(t *testing.T) {
 		}
 	}
 }
+
+// blindClimb is a climb whose rules of thumb step down and whose
+// evaluation tells positions apart only from sees actions on (Judge).
+type blindClimb struct {
+	climb
+	sees  int
+	asked *int // the depth CanJudge was last asked about
+}
+
+func (c *blindClimb) Suggest(engine.Seat, *engine.Rand) engine.Action { return engine.Action{} }
+func (c *blindClimb) CanJudge(depth int) bool                         { *c.asked = depth; return depth >= c.sees }
+func (c *blindClimb) Clone() engine.State                             { d := *c; return &d }
+func (c *blindClimb) Determinize(engine.Seat, *engine.Rand) engine.State {
+	return c.Clone()
+}
+
+// TestRolloutJudge checks that a rollout bot plays the rules of thumb
+// without rolling out where the game says rollouts cut at its depth could
+// not be told apart, and rolls out (and climbs) where they could.
+func TestRolloutJudge(t *testing.T) {
+	for _, tt := range []struct {
+		depth, sees int
+		wantKind    uint8
+		rollouts    bool
+	}{{depth: 4, sees: 5, wantKind: 0}, {depth: 5, sees: 5, wantKind: 1, rollouts: true}, {depth: 8, sees: 5, wantKind: 1, rollouts: true}} {
+		evals, asked := 0, 0
+		b := NewRollout(1)
+		b.Iterations, b.Depth, b.depthGiven = 40, tt.depth, true
+		a := b.Choose(&blindClimb{climb: climb{evals: &evals}, sees: tt.sees, asked: &asked}, 0)
+		if asked != tt.depth {
+			t.Errorf("depth %d: CanJudge asked about %d actions on", tt.depth, asked)
+		}
+		if a.Kind != tt.wantKind || (b.Iters() > 0) != tt.rollouts || (evals > 0) != tt.rollouts {
+			t.Errorf("depth %d, judged from %d: chose step %d after %d rollouts and %d evaluations, want step %d, rollouts %v",
+				tt.depth, tt.sees, a.Kind, b.Iters(), evals, tt.wantKind, tt.rollouts)
+		}
+	}
+}

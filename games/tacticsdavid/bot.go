@@ -16,7 +16,10 @@ package tacticsdavid
 // each action less surely, and the best of dozens of noisy means is
 // often luck: without the margin, rollouts cut after 10 actions drew 6 of
 // 80 battles against random play, and after 30 actions 22 of 50, ending
-// turns with an enemy in reach.
+// turns with an enemy in reach. While the armies are built, and until the
+// battle is within 10 actions of deployment, Evaluate is an even 0.5 and
+// the levels build and deploy by the rules of thumb without rolling out
+// (CanJudge): at the defaults, rollouts there took 1.2–1.7 s a purchase.
 func (s *State) LevelSearch(level string) string {
 	switch level {
 	case "normal":

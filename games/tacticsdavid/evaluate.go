@@ -129,3 +129,25 @@ func (s *State) Horizon() int { return 2 }
 // hundred such moves about evenly: against random play it won 19 of 32
 // seeded battles, at 0.15 23 of 32.
 func (s *State) Exploration() float64 { return 0.15 }
+
+// CanJudge reports whether Evaluate tells apart the positions depth
+// actions on from this one (ai.Judge): in the battle, and in deployment
+// once no more than depth units are left to deploy, so that the battle
+// begins within the depth. While the armies are built, and early in
+// deployment, it is an even 0.5 everywhere: a rollout bot builds and
+// deploys there by the rules of thumb.
+func (s *State) CanJudge(depth int) bool {
+	switch s.stage {
+	case stageBattle:
+		return true
+	case stageDeploy:
+		left := 0
+		for i := range s.pieces {
+			if p := &s.pieces[i]; p.flags&fRemoved != 0 && (p.team < 0 || p.half == 0) {
+				left++ // a Unit Team deploys as one
+			}
+		}
+		return left <= depth
+	}
+	return false
+}

@@ -99,3 +99,64 @@ func TestEvaluatePressure(t *testing.T) {
 		t.Errorf("%d of 5 battles had units to bring together, want 3 at least", checked)
 	}
 }
+
+// TestCanJudge checks CanJudge against Evaluate: where it says positions
+// depth actions on cannot be told apart, every position reached within
+// depth random actions is worth an even 0.5 to both seats; where it says
+// they can, the battle begins within depth actions; in the battle it
+// always can.
+func TestCanJudge(t *testing.T) {
+	for _, opts := range []engine.Options{{}, {"armies": "auto"}} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			m, err := engine.NewMatch(New(), engine.Config{Seats: 2, Seed: seed, Options: opts}, []string{"a", "b"}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := engine.NewRand(seed)
+			var legal []engine.Action
+			blind := 0
+			for m.State.(*State).stage != stageBattle {
+				s := m.State.(*State)
+				for _, depth := range []int{2, 10} {
+					if s.CanJudge(depth) {
+						// Then the battle begins within depth actions.
+						c := s.Clone().(*State)
+						for n := 0; n < depth && c.stage != stageBattle; n++ {
+							legal = c.Legal(c.Deciders().First(), legal[:0])
+							if err := c.Apply(legal[r.IntN(len(legal))], nil); err != nil {
+								t.Fatal(err)
+							}
+						}
+						if c.stage != stageBattle {
+							t.Fatalf("%v seed %d: CanJudge(%d) true, but the battle has not begun %d actions on", opts, seed, depth, depth)
+						}
+						continue
+					}
+					blind++
+					c := s.Clone().(*State)
+					for n := 0; n < depth && !c.Deciders().Empty(); n++ {
+						seat := c.Deciders().First()
+						legal = c.Legal(seat, legal[:0])
+						if err := c.Apply(legal[r.IntN(len(legal))], nil); err != nil {
+							t.Fatal(err)
+						}
+						if v0, v1 := c.Evaluate(0), c.Evaluate(1); v0 != 0.5 || v1 != 0.5 {
+							t.Fatalf("%v seed %d: CanJudge(%d) false, but %d actions on Evaluate gives %v and %v", opts, seed, depth, n+1, v0, v1)
+						}
+					}
+				}
+				seat := m.State.Deciders().First()
+				legal = m.State.Legal(seat, legal[:0])
+				if err := m.Play(legal[r.IntN(len(legal))], nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if blind == 0 {
+				t.Errorf("%v seed %d: CanJudge never false before the battle", opts, seed)
+			}
+			if s := m.State.(*State); !s.CanJudge(1) {
+				t.Errorf("%v seed %d: CanJudge(1) false in the battle", opts, seed)
+			}
+		}
+	}
+}
