@@ -112,8 +112,10 @@ func New(spec string, seed uint64) (Bot, error) {
 // actions, in percent, played at random), margin (how much more an
 // action's rollouts must score than the suggested action's, from 0 to 1),
 // top (in a game whose rules of thumb rank actions, [Ranker], how many
-// of the best ranked a choice rolls out; 0, the default, rolls out all)
-// and infer (1 deals the hidden information with the game's model of its
+// of the best ranked a choice rolls out; 0, the default, rolls out all),
+// blend (the weight, from 0 to 1, of the evaluation of the position an
+// action leads to in its score; 0, the default, scores by rollouts
+// alone) and infer (1 deals the hidden information with the game's model of its
 // players, [Inferrer], where it has one).
 // seed seeds the bot's own random stream, so that a bot with a fixed
 // number of iterations chooses reproducibly.
@@ -239,6 +241,12 @@ func (b *Rollout) parse(params string) error {
 				return fmt.Errorf("margin=%s: want a reward from 0 to 1", v)
 			}
 			b.Margin = x
+		case "blend":
+			x, err := strconv.ParseFloat(v, 64)
+			if err != nil || x < 0 || x > 1 {
+				return fmt.Errorf("blend=%s: want a weight from 0 to 1", v)
+			}
+			b.Blend = x
 		case "top":
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 0 {
@@ -255,7 +263,7 @@ func (b *Rollout) parse(params string) error {
 				return fmt.Errorf("infer=%s: want 0 or 1", v)
 			}
 		default:
-			return fmt.Errorf("unknown parameter %q (known: depth, infer, iters, margin, noise, time, top)", k)
+			return fmt.Errorf("unknown parameter %q (known: blend, depth, infer, iters, margin, noise, time, top)", k)
 		}
 	}
 	if iters && limit {

@@ -76,6 +76,9 @@ func TestNewErrors(t *testing.T) {
 		{"normal:level=hard", "level=hard: normal is a level already"},
 		{"mcts:level=hard,iters=10", "give a level or a budget (iters or time), not both"},
 		{"easy:", "no parameters after the colon"},
+		{"rollout:blend=2", "blend=2: want a weight from 0 to 1"},
+		{"rollout:blend=-0.1", "blend=-0.1"},
+		{"rollout:width=3", `unknown parameter "width" (known: blend, depth, infer, iters, margin, noise, time, top)`},
 	}
 	for _, tt := range tests {
 		_, err := New(tt.spec, 1)

@@ -30,7 +30,12 @@ const DefaultRollouts = 400
 // share, keeping the better half; with a thinking time, rounds of one
 // rollout per action run until the time is up. In a game whose states are
 // an [engine.Evaluator], a rollout stops after Depth actions and is
-// credited with the evaluation.
+// credited with the evaluation, and with Blend an action's score mixes
+// the evaluation of the position it leads to with its rollouts' (as
+// AlphaGo mixed its value network's judgement of a leaf with its
+// rollouts' result): a rollout deep enough to play the enemy's reply
+// credits an action with what that reply does, and the position the
+// action itself leaves keeps its weight.
 //
 // A Rollout keeps scratch space between calls, so it must not be used by
 // several goroutines at once.
@@ -61,6 +66,10 @@ type Rollout struct {
 	// Infer deals the hidden information with the game's model of its
 	// players ([Inferrer]) where it has one, instead of at random.
 	Infer bool
+	// Blend is the weight, from 0 to 1, of the evaluation of the
+	// position an action leads to in its score, in a game whose states
+	// are an [engine.Evaluator]; its rollouts' results weigh the rest.
+	Blend float64
 
 	name       string
 	depthGiven bool
@@ -229,7 +238,11 @@ func (b *Rollout) round(s engine.State, seat engine.Seat, k int) {
 				panic(fmt.Sprintf("ai: an action legal in the match does not apply to its determinization: %v", err))
 			}
 			r := engine.NewRand(stream)
-			b.sum[i] += b.play(c, seat, &r)
+			w, now := 0.0, 0.0 // Blend, and the position the action leaves
+			if ev, ok := c.(engine.Evaluator); ok && b.Blend > 0 {
+				w, now = b.Blend, ev.Evaluate(seat)
+			}
+			b.sum[i] += w*now + (1-w)*b.play(c, seat, &r)
 			b.runs[i]++
 			b.iters++
 		}

@@ -227,3 +227,35 @@ func TestRolloutJudge(t *testing.T) {
 		}
 	}
 }
+
+// mirage is a climb whose first step misleads its evaluation: one step
+// on, down looks as good as up will prove, and up as bad; every later
+// position is judged by its height.
+type mirage struct{ climb }
+
+func (m *mirage) Evaluate(seat engine.Seat) float64 {
+	if v := m.climb.Evaluate(seat); m.n != 1 {
+		return v
+	}
+	return 1 - m.climb.Evaluate(seat)
+}
+func (m *mirage) Clone() engine.State                                { d := *m; return &d }
+func (m *mirage) Determinize(engine.Seat, *engine.Rand) engine.State { return m.Clone() }
+
+// TestRolloutBlend checks that Blend weighs the evaluation of the
+// position an action leads to against its rollouts: alone it is misled
+// by the mirage's first step, and at a third the rollouts still find the
+// way up.
+func TestRolloutBlend(t *testing.T) {
+	for _, tt := range []struct {
+		blend float64
+		want  uint8
+	}{{0, 1}, {0.3, 1}, {1, 0}} {
+		evals := 0
+		b := NewRollout(1)
+		b.Iterations, b.Depth, b.depthGiven, b.Blend = 40, 3, true, tt.blend
+		if a := b.Choose(&mirage{climb{evals: &evals}}, 0); a.Kind != tt.want {
+			t.Errorf("blend %v: chose step %d, want %d", tt.blend, a.Kind, tt.want)
+		}
+	}
+}
