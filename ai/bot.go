@@ -115,8 +115,8 @@ func New(spec string, seed uint64) (Bot, error) {
 // of the best ranked a choice rolls out; 0, the default, rolls out all),
 // blend (the weight, from 0 to 1, of the evaluation of the position an
 // action leads to in its score; 0, the default, scores by rollouts
-// alone) and infer (1 deals the hidden information with the game's model of its
-// players, [Inferrer], where it has one).
+// alone) and infer (1 deals the hidden information with the game's model
+// of its players, [Inferrer], where it has one).
 // seed seeds the bot's own random stream, so that a bot with a fixed
 // number of iterations chooses reproducibly.
 //
@@ -237,13 +237,13 @@ func (b *Rollout) parse(params string) error {
 			b.Noise = n
 		case "margin":
 			x, err := strconv.ParseFloat(v, 64)
-			if err != nil || x < 0 || x > 1 {
+			if err != nil || !(x >= 0 && x <= 1) { // NaN too
 				return fmt.Errorf("margin=%s: want a reward from 0 to 1", v)
 			}
 			b.Margin = x
 		case "blend":
 			x, err := strconv.ParseFloat(v, 64)
-			if err != nil || x < 0 || x > 1 {
+			if err != nil || !(x >= 0 && x <= 1) { // NaN too
 				return fmt.Errorf("blend=%s: want a weight from 0 to 1", v)
 			}
 			b.Blend = x

@@ -78,6 +78,8 @@ func TestNewErrors(t *testing.T) {
 		{"easy:", "no parameters after the colon"},
 		{"rollout:blend=2", "blend=2: want a weight from 0 to 1"},
 		{"rollout:blend=-0.1", "blend=-0.1"},
+		{"rollout:blend=NaN", "blend=NaN: want a weight from 0 to 1"},
+		{"rollout:margin=NaN", "margin=NaN: want a reward from 0 to 1"},
 		{"rollout:width=3", `unknown parameter "width" (known: blend, depth, infer, iters, margin, noise, time, top)`},
 	}
 	for _, tt := range tests {

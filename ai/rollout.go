@@ -124,11 +124,13 @@ func (b *Rollout) Choose(s engine.State, seat engine.Seat) engine.Action {
 	if h, ok := d.(engine.Heuristic); ok {
 		b.base = index(b.legal, h.Suggest(seat, &b.rng))
 	}
-	if j, ok := d.(Judge); ok && b.base >= 0 && b.cutAt(d) > 0 && !j.CanJudge(b.cutAt(d)) {
-		// Rollouts cut short would all be judged alike: the rules of
-		// thumb choose.
-		b.iters = 0
-		return b.legal[b.base]
+	if j, ok := d.(Judge); ok && b.base >= 0 {
+		if cut := b.cutAt(d); cut > 0 && !j.CanJudge(cut) {
+			// Rollouts cut short would all be judged alike: the rules
+			// of thumb choose.
+			b.iters = 0
+			return b.legal[b.base]
+		}
 	}
 	if rk, ok := d.(Ranker); ok && b.Top > 0 && n > b.Top {
 		b.keepTop(rk, seat)

@@ -234,10 +234,11 @@ func TestRolloutJudge(t *testing.T) {
 type mirage struct{ climb }
 
 func (m *mirage) Evaluate(seat engine.Seat) float64 {
-	if v := m.climb.Evaluate(seat); m.n != 1 {
-		return v
+	v := m.climb.Evaluate(seat)
+	if m.n == 1 {
+		return 1 - v
 	}
-	return 1 - m.climb.Evaluate(seat)
+	return v
 }
 func (m *mirage) Clone() engine.State                                { d := *m; return &d }
 func (m *mirage) Determinize(engine.Seat, *engine.Rand) engine.State { return m.Clone() }
