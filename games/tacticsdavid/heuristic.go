@@ -1,6 +1,8 @@
 package tacticsdavid
 
 import (
+	"math"
+
 	"skald/engine"
 	"skald/games/tacticsdavid/battlefield"
 )
@@ -13,8 +15,12 @@ import (
 // searches or plays out.
 //
 // The rules of thumb:
-//   - Army building: buy the unit with the most strength, movement and
-//     range for its cost, while money lasts; items with what is left.
+//   - Army building: spend three quarters of the money on Ethereal units
+//     and a quarter on Magical ones (buildShares), buying the unit type
+//     furthest below its share and, of that type, the unit with the most
+//     strength, movement and range for its cost, while money lasts;
+//     Physical units only where nothing else fits; items with what is
+//     left.
 //   - Deployment: melee units forward, facing the enemy; ranged units
 //     behind them, at the back of the deployment area.
 //   - Engage every unit that can act each turn, locked and attacking
@@ -69,12 +75,7 @@ func (s *State) Rank(seat engine.Seat, legal []engine.Action, score []float64) {
 func (s *State) heurWorthOf(p int, a engine.Action, base float64) float64 {
 	switch int(a.Kind) {
 	case actBuy:
-		u := s.g.c.Unit(int(a.Arg[0]))
-		if u == nil || u.Cost <= 0 {
-			return 0
-		}
-		w := float64(u.Strength[0]+u.Strength[1]+u.Strength[2]+u.Strength[3]) + 2*float64(u.Move) + float64(u.Range)
-		return 10 + w/float64(u.Cost)
+		return s.heurBuyWorth(p, int(a.Arg[0]))
 	case actStack:
 		return 0.5
 	case actBuyItem:
@@ -131,6 +132,59 @@ func (s *State) heurWorthOf(p int, a engine.Action, base float64) float64 {
 		return -5
 	}
 	return -30 // trades, shifts, whips: seldom worth an engagement
+}
+
+// buildShares is the share of an army's money, by unit type, that the
+// rules of thumb spend: three parts on Ethereal units, which a Physical
+// Attack never kills and whose attacks make a Physical defender roll a D3
+// for a D6, and one on Magical units, whose attacks do the same to an
+// Ethereal defender, so that the army kills an Ethereal army too (seed
+// 004, "Unit Type/Attack Type Affects"). Before this, the rules of thumb
+// bought the best value for its cost, thirteen Physical Ninjas, and drew a
+// third of their battles against random play, which often fields an
+// Ethereal unit they cannot kill (docs/STATUS.md, Bots).
+var buildShares = [3]float64{physical: 0, magical: 1, ethereal: 3}
+
+// heurBuyWorth scores buying unit n for player p: the unit's strength,
+// movement and range for its cost, and more for a unit of the type p's
+// army most lacks by buildShares, less for one of a type it wants none of.
+func (s *State) heurBuyWorth(p, n int) float64 {
+	u := s.g.c.Unit(n)
+	if u == nil || u.Cost <= 0 {
+		return 0
+	}
+	w := float64(u.Strength[0]+u.Strength[1]+u.Strength[2]+u.Strength[3]) + 2*float64(u.Move) + float64(u.Range)
+	v := 10 + w/float64(u.Cost)
+	switch t := typeOf(u.Type); {
+	case t == s.heurLacking(p):
+		v += 5
+	case buildShares[t] == 0:
+		v -= 5
+	}
+	return v
+}
+
+// heurLacking returns the unit type that p's army, by the money spent on
+// each (an entry counted as its top unit's type), holds furthest below its
+// share in buildShares; the first such type among equals.
+func (s *State) heurLacking(p int) uint8 {
+	var spent [3]float64
+	for _, e := range s.armies[p] {
+		if len(e.Units) == 0 {
+			continue
+		}
+		t := typeOf(s.g.c.Unit(e.Units[len(e.Units)-1]).Type)
+		for _, n := range e.Units {
+			spent[t] += float64(s.g.c.Unit(n).Cost)
+		}
+	}
+	lack, least := uint8(0), math.Inf(1)
+	for t, share := range buildShares {
+		if share > 0 && spent[t]/share < least {
+			lack, least = uint8(t), spent[t]/share
+		}
+	}
+	return lack
 }
 
 // heurStrength is a piece's summed strength on its four sides.

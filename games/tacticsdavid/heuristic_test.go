@@ -45,16 +45,68 @@ func TestSuggestIsLegal(t *testing.T) {
 }
 
 // TestHeuristicBeatsRandom checks the scripted player's strength, as issue
-// 18 asks: it beats random play in at least 90% of 40 seeded matches with
-// random armies.
+// 18 asks: it beats random play in at least 90% of 40 seeded matches, with
+// random armies and with the armies each side builds (the defaults), where
+// the rules of thumb once built thirteen Physical Ninjas and drew a third
+// of the battles against an Ethereal unit they could not kill.
 func TestHeuristicBeatsRandom(t *testing.T) {
-	rep, err := sim.Run(context.Background(), sim.Options{Game: New(), Config: engine.Config{Options: engine.Options{"armies": "auto"}},
-		Bots: []string{"heuristic", "random"}, N: 40, Seed: 5})
-	if err != nil {
-		t.Fatal(err)
+	for _, opts := range []engine.Options{{"armies": "auto"}, {}} {
+		rep, err := sim.Run(context.Background(), sim.Options{Game: New(), Config: engine.Config{Options: opts},
+			Bots: []string{"heuristic", "random"}, N: 40, Seed: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%v: heuristic %.1f%% won, %d drawn of %d", opts, 100*rep.Bots[0].WinRate, rep.Bots[0].Draws, rep.Bots[0].Games)
+		if b := rep.Bots[0]; b.Name != "heuristic" || b.WinRate < 0.9 {
+			t.Errorf("%v: heuristic wins %.0f%% against random, want at least 90%%", opts, 100*b.WinRate)
+		}
 	}
-	t.Logf("heuristic: %.1f%% won, %d drawn of %d", 100*rep.Bots[0].WinRate, rep.Bots[0].Draws, rep.Bots[0].Games)
-	if b := rep.Bots[0]; b.Name != "heuristic" || b.WinRate < 0.9 {
-		t.Errorf("heuristic wins %.0f%% against random, want at least 90%%", 100*b.WinRate)
+}
+
+// TestHeuristicBuildsByShares builds armies by the rules of thumb at
+// several limits and checks them against buildShares: Ethereal and
+// Magical units hold the money in three parts to one, give or take a
+// unit's cost, and a Physical unit is bought only where no other fits the
+// money left.
+func TestHeuristicBuildsByShares(t *testing.T) {
+	for _, limit := range []string{"40", "100", "200"} {
+		st, err := New().New(engine.Config{Seed: 3, Options: engine.Options{"limit": limit}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		r := engine.NewRand(4)
+		for s.stage == stageBuild {
+			seat := s.Deciders().First()
+			a := s.Suggest(seat, &r)
+			if int(a.Kind) == actBuy && s.g.c.Unit(int(a.Arg[0])).Type == "P" {
+				for _, b := range s.Legal(seat, nil) {
+					if int(b.Kind) == actBuy && s.g.c.Unit(int(b.Arg[0])).Type != "P" {
+						t.Fatalf("limit %s: bought the Physical %s where the %s fits", limit, s.g.c.Unit(int(a.Arg[0])).Name, s.g.c.Unit(int(b.Arg[0])).Name)
+					}
+				}
+			}
+			if err := s.Apply(a, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for seat, army := range s.armies {
+			var spent [3]int
+			dearest := 0
+			for _, e := range army {
+				for _, n := range e.Units {
+					u := s.g.c.Unit(n)
+					spent[typeOf(u.Type)] += u.Cost
+					dearest = max(dearest, u.Cost)
+				}
+			}
+			t.Logf("limit %s, seat %d: spent %v by type (P, M, E)", limit, seat, spent)
+			if spent[magical] == 0 || spent[ethereal] == 0 {
+				t.Errorf("limit %s, seat %d: spent %v by type (P, M, E), want Magical and Ethereal units", limit, seat, spent)
+			}
+			if gap := spent[ethereal] - 3*spent[magical]; gap > 3*dearest || -gap > 3*dearest {
+				t.Errorf("limit %s, seat %d: spent %v by type (P, M, E), want Ethereal to Magical three to one within a unit's cost (%d)", limit, seat, spent, dearest)
+			}
+		}
 	}
 }
