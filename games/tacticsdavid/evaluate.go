@@ -90,7 +90,7 @@ func (s *State) pressure(p int) float64 {
 		}
 		gap := 99
 		for i := range s.pieces {
-			if !s.alive(i) || s.trueOwner(i) != p || s.attackType(i) == physical && s.pieces[e].utype == ethereal {
+			if !s.alive(i) || s.trueOwner(i) != p || s.heurCannotKill(i, e) {
 				continue
 			}
 			reach := 1

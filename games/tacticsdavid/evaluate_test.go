@@ -50,7 +50,7 @@ func TestEvaluatePressure(t *testing.T) {
 				theirs = i
 			}
 		}
-		if mine < 0 || theirs < 0 || s.attackType(mine) == physical && s.pieces[theirs].utype == ethereal {
+		if mine < 0 || theirs < 0 || s.heurCannotKill(mine, theirs) {
 			continue
 		}
 		before0 := s.pressure(0)

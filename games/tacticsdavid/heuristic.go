@@ -28,9 +28,9 @@ import (
 //   - Focus fire: attack the wounded (statused) and the most valuable
 //     enemy units first, from the side or back, where the odds (attack
 //     strength against the defender's strength on that side) are best.
-//   - A Physical Attack never kills an Ethereal unit: physical attackers
-//     go after the other enemies, and favour the matchups where the
-//     defender rolls a D3 for a D6.
+//   - A Physical Attack never kills an Ethereal or Indestructable unit:
+//     physical attackers go after the other enemies, and favour the
+//     matchups where the defender rolls a D3 for a D6.
 //   - Melee units move toward the nearest enemy and end facing it, within
 //     reach of an attack, or charge it; ranged units keep out of contact,
 //     at a distance within their Range Rating, and close in while out of
@@ -196,22 +196,29 @@ func (s *State) heurStrength(i int) int {
 // heurFoes reports whether i and j belong to different players.
 func (s *State) heurFoes(i, j int) bool { return s.pieces[i].owner != s.pieces[j].owner }
 
+// heurCannotKill reports whether an attack of piece i can never kill
+// piece t: a Physical Attack on an Ethereal unit (seed 004, "Unit
+// Type/Attack Type Affects") or on an Indestructable one (ability 087).
+func (s *State) heurCannotKill(i, t int) bool {
+	return s.attackType(i) == physical && (s.pieces[t].utype == ethereal || s.hasAb(t, abIndestructable))
+}
+
 // heurNearest returns the distance from piece i to the nearest living
-// enemy it can kill (a Physical Attack never kills an Ethereal unit), or
-// to the nearest living enemy if it can kill none; 99 if none is left.
+// enemy it can kill (heurCannotKill), or to the nearest living enemy if it
+// can kill none; 99 if none is left.
 func (s *State) heurNearest(i int) int {
-	if d := s.heurNearestOf(i, s.attackType(i) == physical); d < 99 {
+	if d := s.heurNearestOf(i, true); d < 99 {
 		return d
 	}
 	return s.heurNearestOf(i, false)
 }
 
-// heurNearestOf returns the distance from piece i to the nearest living enemy,
-// leaving out the Ethereal ones if noEthereal, or 99.
-func (s *State) heurNearestOf(i int, noEthereal bool) int {
+// heurNearestOf returns the distance from piece i to the nearest living
+// enemy, leaving out those it cannot kill if killable, or 99.
+func (s *State) heurNearestOf(i int, killable bool) int {
 	best := 99
 	for j := range s.pieces {
-		if j != i && s.heurFoes(i, j) && s.alive(j) && !(noEthereal && s.pieces[j].utype == ethereal) {
+		if j != i && s.heurFoes(i, j) && s.alive(j) && !(killable && s.heurCannotKill(i, j)) {
 			if d := battlefield.Distance(s.pt(i), s.pt(j)); d < best {
 				best = d
 			}
@@ -286,9 +293,10 @@ func (s *State) heurAttackWorth(a engine.Action) float64 {
 	if s.pieces[t].status != 0 {
 		v += 2 // wounded or weakened
 	}
+	if s.heurCannotKill(i, t) {
+		return 1 // only worth it if nothing better is left
+	}
 	switch at, dt := s.attackType(i), s.pieces[t].utype; {
-	case at == physical && dt == ethereal:
-		return 1 // it cannot kill: only worth it if nothing better is left
 	case at == physical && dt == magical, at == ethereal && dt == physical, at == magical && dt == ethereal:
 		v += 4 // the defender rolls a D3 for a D6
 	case at == magical && dt == physical:

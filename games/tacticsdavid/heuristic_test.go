@@ -110,3 +110,35 @@ func TestHeuristicBuildsByShares(t *testing.T) {
 		}
 	}
 }
+
+// TestHeurCannotKill checks which attacks the rules of thumb and
+// Evaluate's pressure know can never kill (seed 004, "Unit Type/Attack
+// Type Affects"; ability 087 Indestructable), and that an enemy only such
+// attackers face puts no pressure on it.
+func TestHeurCannotKill(t *testing.T) {
+	tests := []struct {
+		attacker, defender string
+		opts               engine.Options
+		want               bool
+	}{
+		{"Knight", "Lost Soul", nil, true},                                     // Physical on Ethereal
+		{"Knight", "Diamond Golem", nil, true},                                 // Physical on Indestructable
+		{"Knight", "Diamond Golem", engine.Options{"abilities": "off"}, false}, // no abilities: a Magical unit like any
+		{"Apprentice", "Diamond Golem", nil, false},                            // Magical on Indestructable
+		{"Apprentice", "Lost Soul", nil, false},
+		{"Knight", "Apprentice", nil, false},
+		{"Lost Soul", "Knight", nil, false},
+	}
+	for _, tc := range tests {
+		s := arranged(t, tc.opts, Setup{Units: []UnitSetup{
+			{Player: "one", Unit: tc.attacker, At: "3,3", Facing: "N"},
+			{Player: "two", Unit: tc.defender, At: "3,2", Facing: "S"},
+		}})
+		if got := s.heurCannotKill(0, 1); got != tc.want {
+			t.Errorf("%s on %s (%v): cannot kill %v, want %v", tc.attacker, tc.defender, tc.opts, got, tc.want)
+		}
+		if p := s.pressure(0); (p == 0) != tc.want {
+			t.Errorf("%s next to %s (%v): pressure %v", tc.attacker, tc.defender, tc.opts, p)
+		}
+	}
+}
