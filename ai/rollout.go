@@ -166,13 +166,15 @@ func (b *Rollout) Choose(s engine.State, seat engine.Seat) engine.Action {
 }
 
 // Judge is implemented by states whose evaluation ([engine.Evaluator])
-// tells positions apart only once the match is far enough along, such as
-// a game whose armies are still being built: where it cannot, rollouts
-// cut after a few actions would all score the same, and a rollout bot
-// plays the action the rules of thumb suggest without rolling out.
+// judges rollouts cut short well enough to be worth running only once the
+// match is far enough along: not where it tells no position apart, such
+// as a game whose armies are still being built (rollouts cut after a few
+// actions would all score the same), nor where it sees too little of
+// what a choice leads to for its cost. There a rollout bot plays the
+// action the rules of thumb suggest without rolling out.
 type Judge interface {
-	// CanJudge reports whether positions depth actions on from this one
-	// can be told apart by their evaluation.
+	// CanJudge reports whether rollouts cut depth actions on from this
+	// position are worth running.
 	CanJudge(depth int) bool
 }
 

@@ -19,11 +19,12 @@ package tacticsdavid
 // battles by the turn limit, ending turns with an enemy in reach, and 9
 // of 50 with the margin (the best of dozens of noisy means is often luck).
 // Half the weight on the position each action leaves, whose pressure term
-// rewards closing in, brought that to 3 of 50. While the armies are
-// built, and until the battle is within the rollouts' depth of
-// deployment, Evaluate is an even 0.5 and the levels build and deploy by
-// the rules of thumb without rolling out (CanJudge): at the defaults,
-// rollouts there took 1.2–1.7 s a purchase.
+// rewards closing in, brought that to 3 of 50. The levels build and
+// deploy by the rules of thumb without rolling out (CanJudge): while the
+// armies are built Evaluate is an even 0.5, and rollouts there took
+// 1.2–1.7 s a purchase at the defaults; with rollouts of deployment the
+// slowest decision there took 2.0–2.4 s (1.1 s without), and the bot won
+// 49 of 80 battles against the rules of thumb, deploying by them 57.
 func (s *State) LevelSearch(level string) string {
 	switch level {
 	case "normal":

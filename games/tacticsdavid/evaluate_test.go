@@ -100,11 +100,9 @@ func TestEvaluatePressure(t *testing.T) {
 	}
 }
 
-// TestCanJudge checks CanJudge against Evaluate: where it says positions
-// depth actions on cannot be told apart, every position reached within
-// depth random actions is worth an even 0.5 to both seats; where it says
-// they can, the battle begins within depth actions; in the battle it
-// always can.
+// TestCanJudge checks where a rollout bot rolls out (ai.Judge): never
+// while the armies are built, where every position is worth an even 0.5
+// to both seats, nor in deployment, at any depth; always in the battle.
 func TestCanJudge(t *testing.T) {
 	for _, opts := range []engine.Options{{}, {"armies": "auto"}} {
 		for seed := uint64(1); seed <= 3; seed++ {
@@ -114,36 +112,17 @@ func TestCanJudge(t *testing.T) {
 			}
 			r := engine.NewRand(seed)
 			var legal []engine.Action
-			blind := 0
+			stages := map[int]bool{}
 			for m.State.(*State).stage != stageBattle {
 				s := m.State.(*State)
-				for _, depth := range []int{2, 10} {
+				stages[int(s.stage)] = true
+				for _, depth := range []int{2, 10, 30, 1000} {
 					if s.CanJudge(depth) {
-						// Then the battle begins within depth actions.
-						c := s.Clone().(*State)
-						for n := 0; n < depth && c.stage != stageBattle; n++ {
-							legal = c.Legal(c.Deciders().First(), legal[:0])
-							if err := c.Apply(legal[r.IntN(len(legal))], nil); err != nil {
-								t.Fatal(err)
-							}
-						}
-						if c.stage != stageBattle {
-							t.Fatalf("%v seed %d: CanJudge(%d) true, but the battle has not begun %d actions on", opts, seed, depth, depth)
-						}
-						continue
+						t.Fatalf("%v seed %d: CanJudge(%d) true in stage %d, before the battle", opts, seed, depth, s.stage)
 					}
-					blind++
-					c := s.Clone().(*State)
-					for n := 0; n < depth && !c.Deciders().Empty(); n++ {
-						seat := c.Deciders().First()
-						legal = c.Legal(seat, legal[:0])
-						if err := c.Apply(legal[r.IntN(len(legal))], nil); err != nil {
-							t.Fatal(err)
-						}
-						if v0, v1 := c.Evaluate(0), c.Evaluate(1); v0 != 0.5 || v1 != 0.5 {
-							t.Fatalf("%v seed %d: CanJudge(%d) false, but %d actions on Evaluate gives %v and %v", opts, seed, depth, n+1, v0, v1)
-						}
-					}
+				}
+				if v0, v1 := s.Evaluate(0), s.Evaluate(1); s.stage == stageBuild && (v0 != 0.5 || v1 != 0.5) {
+					t.Fatalf("%v seed %d: Evaluate gives %v and %v while the armies are built", opts, seed, v0, v1)
 				}
 				seat := m.State.Deciders().First()
 				legal = m.State.Legal(seat, legal[:0])
@@ -151,11 +130,11 @@ func TestCanJudge(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if blind == 0 {
-				t.Errorf("%v seed %d: CanJudge never false before the battle", opts, seed)
+			if !stages[stageDeploy] {
+				t.Errorf("%v seed %d: no deployment before the battle", opts, seed)
 			}
-			if s := m.State.(*State); !s.CanJudge(1) {
-				t.Errorf("%v seed %d: CanJudge(1) false in the battle", opts, seed)
+			if s := m.State.(*State); !s.CanJudge(1) || !s.CanJudge(30) {
+				t.Errorf("%v seed %d: CanJudge false in the battle", opts, seed)
 			}
 		}
 	}
