@@ -126,8 +126,8 @@ func (b *Rollout) Choose(s engine.State, seat engine.Seat) engine.Action {
 	}
 	if j, ok := d.(Judge); ok && b.base >= 0 {
 		if cut := b.cutAt(d); cut > 0 && !j.CanJudge(cut) {
-			// Rollouts cut short would all be judged alike: the rules
-			// of thumb choose.
+			// Rollouts cut short are not worth running here: the
+			// rules of thumb choose.
 			b.iters = 0
 			return b.legal[b.base]
 		}

@@ -206,8 +206,8 @@ func (c *blindClimb) Determinize(engine.Seat, *engine.Rand) engine.State {
 }
 
 // TestRolloutJudge checks that a rollout bot plays the rules of thumb
-// without rolling out where the game says rollouts cut at its depth could
-// not be told apart, and rolls out (and climbs) where they could.
+// without rolling out where the game says rollouts cut at its depth are
+// not worth running, and rolls out (and climbs) where they are.
 func TestRolloutJudge(t *testing.T) {
 	for _, tt := range []struct {
 		depth, sees int
