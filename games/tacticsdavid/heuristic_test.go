@@ -94,9 +94,10 @@ func TestHeuristicBuildsByShares(t *testing.T) {
 			var spent [3]int
 			dearest := 0
 			for _, e := range army {
+				t := typeOf(s.g.c.Unit(e.Units[len(e.Units)-1]).Type) // an entry is its top unit's type
 				for _, n := range e.Units {
 					u := s.g.c.Unit(n)
-					spent[typeOf(u.Type)] += u.Cost
+					spent[t] += u.Cost
 					dearest = max(dearest, u.Cost)
 				}
 			}
