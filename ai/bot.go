@@ -115,7 +115,9 @@ func New(spec string, seed uint64) (Bot, error) {
 // of the best ranked a choice rolls out; 0, the default, rolls out all),
 // blend (the weight, from 0 to 1, of the evaluation of the position an
 // action leads to in its score; 0, the default, scores by rollouts
-// alone) and infer (1 deals the hidden information with the game's model
+// alone), z (how many standard errors of the paired differences an
+// action's lead over the suggested action's must also be; 0, the
+// default, asks only the margin) and infer (1 deals the hidden information with the game's model
 // of its players, [Inferrer], where it has one).
 // seed seeds the bot's own random stream, so that a bot with a fixed
 // number of iterations chooses reproducibly.
@@ -247,6 +249,12 @@ func (b *Rollout) parse(params string) error {
 				return fmt.Errorf("blend=%s: want a weight from 0 to 1", v)
 			}
 			b.Blend = x
+		case "z":
+			x, err := strconv.ParseFloat(v, 64)
+			if err != nil || !(x >= 0 && x <= 10) { // NaN too
+				return fmt.Errorf("z=%s: want a number of standard errors from 0 to 10", v)
+			}
+			b.Z = x
 		case "top":
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 0 {
@@ -263,7 +271,7 @@ func (b *Rollout) parse(params string) error {
 				return fmt.Errorf("infer=%s: want 0 or 1", v)
 			}
 		default:
-			return fmt.Errorf("unknown parameter %q (known: blend, depth, infer, iters, margin, noise, time, top)", k)
+			return fmt.Errorf("unknown parameter %q (known: blend, depth, infer, iters, margin, noise, time, top, z)", k)
 		}
 	}
 	if iters && limit {

@@ -80,7 +80,7 @@ func TestNewErrors(t *testing.T) {
 		{"rollout:blend=-0.1", "blend=-0.1"},
 		{"rollout:blend=NaN", "blend=NaN: want a weight from 0 to 1"},
 		{"rollout:margin=NaN", "margin=NaN: want a reward from 0 to 1"},
-		{"rollout:width=3", `unknown parameter "width" (known: blend, depth, infer, iters, margin, noise, time, top)`},
+		{"rollout:width=3", `unknown parameter "width" (known: blend, depth, infer, iters, margin, noise, time, top, z)`},
 	}
 	for _, tt := range tests {
 		_, err := New(tt.spec, 1)

@@ -70,6 +70,13 @@ type Rollout struct {
 	// position an action leads to in its score, in a game whose states
 	// are an [engine.Evaluator]; its rollouts' results weigh the rest.
 	Blend float64
+	// Z, when positive, is how many standard errors the best action's
+	// lead over the action the rules of thumb suggest must also be for
+	// the bot to prefer it. The lead is measured pair by pair: both
+	// actions are rolled out on the same determinizations with the same
+	// random stream, so the spread of their differences, not of their
+	// scores, says how sure it is.
+	Z float64
 
 	name       string
 	depthGiven bool
@@ -78,6 +85,8 @@ type Rollout struct {
 	legal []engine.Action
 	buf   []engine.Action
 	sum   []float64 // sum[i]: rewards of legal[i]'s rollouts
+	sq    []float64 // sq[i]: squares of legal[i]'s rewards less the suggested action's on the same deal
+	val   []float64 // val[i]: legal[i]'s reward on the deal being rolled out
 	score []float64 // score[i]: legal[i]'s worth by the rules of thumb (Top)
 	runs  []int     // runs[i]: its rollouts
 	alive []int     // indices into legal still in the running
@@ -114,6 +123,8 @@ func (b *Rollout) Choose(s engine.State, seat engine.Seat) engine.Action {
 	}
 	n := len(b.legal)
 	b.sum = resize(b.sum, n)
+	b.sq = resize(b.sq, n)
+	b.val = resize(b.val, n)
 	b.runs = resizeInt(b.runs, n)
 	b.alive = b.alive[:0]
 	for i := range n {
@@ -246,9 +257,16 @@ func (b *Rollout) round(s engine.State, seat engine.Seat, k int) {
 			if ev, ok := c.(engine.Evaluator); ok && b.Blend > 0 {
 				w, now = b.Blend, ev.Evaluate(seat)
 			}
-			b.sum[i] += w*now + (1-w)*b.play(c, seat, &r)
+			b.val[i] = w*now + (1-w)*b.play(c, seat, &r)
+			b.sum[i] += b.val[i]
 			b.runs[i]++
 			b.iters++
+		}
+		if b.base >= 0 {
+			for _, i := range b.alive {
+				d := b.val[i] - b.val[b.base]
+				b.sq[i] += d * d
+			}
 		}
 	}
 }
@@ -321,10 +339,28 @@ func (b *Rollout) best() int {
 			best = i
 		}
 	}
-	if b.base >= 0 && (best < 0 || b.mean(best) <= b.mean(b.base)+b.Margin) {
+	if b.base >= 0 && (best < 0 || b.mean(best) <= b.mean(b.base)+b.Margin || !b.sure(best)) {
 		return b.base
 	}
 	return best
+}
+
+// sure reports whether action i's lead over the suggested action is Z
+// standard errors of their paired differences or more; always, if Z is
+// not positive. Every action still in the running was rolled out on
+// every deal the suggested action was, so its lead is the mean of their
+// differences deal by deal.
+func (b *Rollout) sure(i int) bool {
+	n := float64(b.runs[i])
+	if b.Z <= 0 || b.base < 0 {
+		return true
+	}
+	if n < 2 || b.runs[b.base] != b.runs[i] {
+		return false
+	}
+	lead := b.mean(i) - b.mean(b.base)
+	v := (b.sq[i] - n*lead*lead) / (n - 1) // sample variance of the differences
+	return lead > 0 && lead*lead*n > b.Z*b.Z*max(v, 0)
 }
 
 func (b *Rollout) mean(i int) float64 {

@@ -260,3 +260,108 @@ func TestRolloutBlend(t *testing.T) {
 		}
 	}
 }
+
+// TestRolloutZ checks that Z keeps the suggested action unless another
+// leads it by Z standard errors of their differences deal by deal: the
+// same lead is sure when the pairs agree and luck when they scatter.
+func TestRolloutZ(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		z    float64
+		base []float64 // the suggested action's reward on each deal
+		alt  []float64 // the other action's
+		want int       // index of the action chosen
+	}{
+		{"steady lead", 2, []float64{0.5, 0.6, 0.4, 0.5}, []float64{0.52, 0.63, 0.42, 0.51}, 1},
+		{"scattered lead", 2, []float64{0.5, 0.6, 0.4, 0.5}, []float64{0.9, 0.2, 0.8, 0.18}, 0},
+		{"scattered lead, no z", 0, []float64{0.5, 0.6, 0.4, 0.5}, []float64{0.9, 0.2, 0.8, 0.18}, 1},
+		{"behind", 2, []float64{0.5, 0.6, 0.4, 0.5}, []float64{0.49, 0.59, 0.39, 0.49}, 0},
+		{"one deal", 2, []float64{0.5}, []float64{0.9}, 0},
+	} {
+		b := NewRollout(1)
+		b.Z = tt.z
+		b.base = 0
+		b.alive = []int{0, 1}
+		b.sum, b.sq, b.runs = make([]float64, 2), make([]float64, 2), make([]int, 2)
+		for k := range tt.base {
+			b.sum[0] += tt.base[k]
+			b.sum[1] += tt.alt[k]
+			d := tt.alt[k] - tt.base[k]
+			b.sq[1] += d * d
+			b.runs[0]++
+			b.runs[1]++
+		}
+		if got := b.best(); got != tt.want {
+			t.Errorf("%s: chose %d, want %d", tt.name, got, tt.want)
+		}
+	}
+}
+
+// gamble is an endless game whose first pick decides its worth: kind 0
+// is worth 0.5; kind 1 is worth 0.52 on every deal (steady), or 1 on the
+// deals whose hidden coin falls under 0.52 and 0 on the others.
+type gamble struct {
+	endless
+	coin    float64
+	first   int
+	scatter bool
+}
+
+func (g *gamble) Legal(seat engine.Seat, buf []engine.Action) []engine.Action {
+	return append(buf, engine.Action{Seat: seat, Kind: 0}, engine.Action{Seat: seat, Kind: 1})
+}
+func (g *gamble) Apply(a engine.Action, _ *engine.Log) error {
+	if g.n == 0 {
+		g.first = int(a.Kind)
+	}
+	g.n++
+	return nil
+}
+func (g *gamble) Suggest(seat engine.Seat, _ *engine.Rand) engine.Action {
+	return engine.Action{Seat: seat, Kind: 0}
+}
+func (g *gamble) Clone() engine.State { d := *g; return &d }
+func (g *gamble) Determinize(_ engine.Seat, r *engine.Rand) engine.State {
+	d := *g
+	d.coin = float64(r.IntN(1000)) / 1000
+	return &d
+}
+func (g *gamble) Evaluate(engine.Seat) float64 {
+	switch {
+	case g.first == 0:
+		return 0.5
+	case !g.scatter:
+		return 0.52
+	case g.coin < 0.52:
+		return 1
+	}
+	return 0
+}
+
+// TestRolloutZChoose checks Z through Choose, over 100 bots seeded 1 to
+// 100: the rollouts keep each deal's difference, so a steady lead of 0.02
+// is always taken, and the same lead scattered over wins and losses seldom
+// (a bot without Z takes it more often than not).
+func TestRolloutZChoose(t *testing.T) {
+	for _, tt := range []struct {
+		scatter bool
+		z       float64
+		lo, hi  int // how many of the 100 bots may take the gamble
+	}{
+		{false, 2, 100, 100},
+		{true, 2, 0, 15},
+		{true, 0, 50, 100},
+	} {
+		took := 0
+		for seed := uint64(1); seed <= 100; seed++ {
+			b := NewRollout(seed)
+			b.Iterations, b.Depth, b.depthGiven, b.Z = 400, 1, true, tt.z
+			if b.Choose(&gamble{scatter: tt.scatter}, 0).Kind == 1 {
+				took++
+			}
+		}
+		if took < tt.lo || took > tt.hi {
+			t.Errorf("scattered %v, z %v: %d of 100 bots took the lead, want %d to %d", tt.scatter, tt.z, took, tt.lo, tt.hi)
+		}
+	}
+}
