@@ -80,6 +80,9 @@ func TestNewErrors(t *testing.T) {
 		{"rollout:blend=-0.1", "blend=-0.1"},
 		{"rollout:blend=NaN", "blend=NaN: want a weight from 0 to 1"},
 		{"rollout:margin=NaN", "margin=NaN: want a reward from 0 to 1"},
+		{"rollout:z=NaN", "z=NaN: want a number of standard errors from 0 to 10"},
+		{"rollout:z=-1", "z=-1: want a number of standard errors"},
+		{"rollout:z=11", "z=11: want a number of standard errors"},
 		{"rollout:width=3", `unknown parameter "width" (known: blend, depth, infer, iters, margin, noise, time, top, z)`},
 	}
 	for _, tt := range tests {
