@@ -117,8 +117,9 @@ func New(spec string, seed uint64) (Bot, error) {
 // action leads to in its score; 0, the default, scores by rollouts
 // alone), z (how many standard errors of the paired differences an
 // action's lead over the suggested action's must also be; 0, the
-// default, asks only the margin) and infer (1 deals the hidden information with the game's model
-// of its players, [Inferrer], where it has one).
+// default, asks only the margin) and infer (1 deals the hidden
+// information with the game's model of its players, [Inferrer], where it
+// has one).
 // seed seeds the bot's own random stream, so that a bot with a fixed
 // number of iterations chooses reproducibly.
 //

@@ -351,10 +351,10 @@ func (b *Rollout) best() int {
 // every deal the suggested action was, so its lead is the mean of their
 // differences deal by deal.
 func (b *Rollout) sure(i int) bool {
-	n := float64(b.runs[i])
 	if b.Z <= 0 || b.base < 0 {
 		return true
 	}
+	n := float64(b.runs[i])
 	if n < 2 || b.runs[b.base] != b.runs[i] {
 		return false
 	}
